@@ -1,0 +1,28 @@
+"""The engine's exception family: one base class so callers can catch every engine error at once."""
+
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    """Base of every error raised by :mod:`patiencebook.engine`."""
+
+
+class RulesError(EngineError):
+    """A rules model is invalid: an unknown parameter or value, or an inconsistent combination.
+
+    Attributes:
+        file: the rules source the value came from, or ``None`` when built in code.
+        line: 1-based line of the offending element in ``file``, or ``None``.
+        message: what is wrong.
+    """
+
+    def __init__(self, message: str, file: str | None = None, line: int | None = None):
+        self.message = message
+        self.file = file
+        self.line = line
+        where = f"{file}:{line}: " if file and line else (f"{file}: " if file else "")
+        super().__init__(f"{where}{message}")
+
+
+class IllegalMove(EngineError):
+    """A move was refused by the rules; ``str()`` of the error is the reason, for the player."""

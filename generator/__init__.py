@@ -1,0 +1,1 @@
+"""Reads DocBook rule sources and gettext catalogs, and renders translated help."""

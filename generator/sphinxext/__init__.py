@@ -1,0 +1,1 @@
+"""Sphinx extension: renders translated DocBook pages with a language switcher and search."""
