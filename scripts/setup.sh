@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Sets up everything Patience Book needs on a fresh Debian machine, idempotently.
+#   scripts/setup.sh site   Python environment for building the site
+#   scripts/setup.sh test   the same, plus test tools (itstool, gettext, chromium, pytest, Playwright)
+set -euo pipefail
+mode="${1:-site}"
+cd "$(dirname "$0")/.."
+
+debs=()
+case "$mode" in
+  site) ;;
+  test) debs=(itstool gettext chromium) ;;
+  *) echo "usage: scripts/setup.sh site|test" >&2; exit 2 ;;
+esac
+
+missing=()
+for pkg in "${debs[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+extras=""
+[ "$mode" = test ] && extras="[test]"
+.venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras}"
