@@ -1,0 +1,173 @@
+"""Playing cards: suits, ranks, cards and decks, with a short text form that round-trips.
+
+A card's text is its rank letter (``A23456789TJQK``) followed by its suit letter (``cdhs``):
+``"7h"`` is the Seven of Hearts, ``"Ts"`` the Ten of Spades. Pure standard library.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Iterable
+
+from .errors import EngineError
+
+__all__ = ["Colour", "Suit", "Rank", "Card", "CardError", "standard_deck", "make_deck"]
+
+
+class CardError(EngineError, ValueError):
+    """A card, rank or suit text could not be read (``str()`` names the text and the allowed forms)."""
+
+
+class Colour(enum.Enum):
+    """The colour of a suit in a standard deck."""
+
+    RED = "red"
+    BLACK = "black"
+
+
+class Suit(enum.Enum):
+    """The four suits of a standard deck, in AisleRiot's order (clubs, diamonds, hearts, spades).
+
+    ``value`` is the one-letter text form; ``colour`` gives :class:`Colour`.
+    """
+
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def colour(self) -> Colour:
+        """Red for diamonds and hearts, black for clubs and spades."""
+        return Colour.RED if self in (Suit.DIAMONDS, Suit.HEARTS) else Colour.BLACK
+
+    @property
+    def letter(self) -> str:
+        """The one-letter text form (``"c"``, ``"d"``, ``"h"`` or ``"s"``)."""
+        return self.value
+
+    @classmethod
+    def parse(cls, text: str) -> "Suit":
+        """The suit for a letter (``c d h s``, case-insensitive); raises :class:`CardError` otherwise."""
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            raise CardError(f"unknown suit {text!r}: expected one of c, d, h, s") from None
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_RANK_LETTERS = "A23456789TJQK"
+_RANK_WORDS = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+
+
+class Rank(enum.IntEnum):
+    """Card ranks, Ace low: ``ACE == 1`` up to ``KING == 13`` (AisleRiot's ``set-ace-low``)."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def letter(self) -> str:
+        """The one-letter text form: ``A``, ``2`` … ``9``, ``T``, ``J``, ``Q``, ``K``."""
+        return _RANK_LETTERS[self.value - 1]
+
+    def next(self, wrap: bool = False) -> "Rank | None":
+        """The rank one higher; after King, Ace when ``wrap`` is true, else ``None``."""
+        if self is Rank.KING:
+            return Rank.ACE if wrap else None
+        return Rank(self.value + 1)
+
+    def previous(self, wrap: bool = False) -> "Rank | None":
+        """The rank one lower; below Ace, King when ``wrap`` is true, else ``None``."""
+        if self is Rank.ACE:
+            return Rank.KING if wrap else None
+        return Rank(self.value - 1)
+
+    @classmethod
+    def parse(cls, text: str) -> "Rank":
+        """The rank for a letter (``A23456789TJQK``), a number ``1``–``13`` or a word (``ace``, ``10``,
+        ``king``), case-insensitive; raises :class:`CardError` otherwise."""
+        t = text.strip().upper()
+        if len(t) == 1 and t in _RANK_LETTERS:
+            return cls(_RANK_LETTERS.index(t) + 1)
+        if t.isdigit() and 1 <= int(t) <= 13:
+            return cls(int(t))
+        if t.lower() in _RANK_WORDS:
+            return cls(_RANK_WORDS.index(t.lower()) + 1)
+        raise CardError(f"unknown rank {text!r}: expected one of A 2 3 4 5 6 7 8 9 T J Q K or 1-13")
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One playing card; frozen and hashable, ordered by rank then suit.
+
+    Two cards of a double deck with the same rank and suit are equal: a position tells them apart
+    by where they lie, not by identity.
+    """
+
+    rank: Rank
+    suit: Suit
+
+    @property
+    def colour(self) -> Colour:
+        """The card's colour, from its suit."""
+        return self.suit.colour
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """Read a card from its two-letter text (``"7h"``, ``"Qs"``, ``"Td"``; ``"10d"`` is accepted too).
+
+        Raises :class:`CardError` naming the text when it is not a card.
+        """
+        t = text.strip()
+        rank = t[:-1]
+        if not ((len(rank) == 1 and rank.upper() in _RANK_LETTERS) or rank == "10"):
+            raise CardError(f"not a card {text!r}: expected rank A23456789TJQK then suit cdhs, e.g. 7h")
+        try:
+            return cls(Rank.parse(t[:-1]), Suit.parse(t[-1]))
+        except CardError as err:
+            raise CardError(f"not a card {text!r}: {err}") from None
+
+    def __str__(self) -> str:
+        return f"{self.rank.letter}{self.suit.letter}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+def make_deck(decks: int = 1, suits: Iterable[Suit] = tuple(Suit),
+              ranks: Iterable[Rank] = tuple(Rank)) -> tuple[Card, ...]:
+    """The cards of ``decks`` copies of a deck holding every rank of every suit, in a fixed order.
+
+    The order is AisleRiot's ``make-standard-deck`` order (per deck, suit by suit in
+    :class:`Suit` order, each suit Ace to King), so a shuffle from the same seed can give the same
+    layout. Raises :class:`CardError` when ``decks`` is below 1 or a list is empty.
+    """
+    suits, ranks = tuple(suits), tuple(ranks)
+    if decks < 1:
+        raise CardError(f"a deck needs at least one copy, not {decks}")
+    if not suits or not ranks:
+        raise CardError("a deck needs at least one suit and one rank")
+    return tuple(Card(rank, suit) for _ in range(decks) for suit in suits for rank in ranks)
+
+
+def standard_deck() -> tuple[Card, ...]:
+    """The 52 cards of one standard deck, in :func:`make_deck` order."""
+    return make_deck(1)

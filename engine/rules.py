@@ -1,0 +1,794 @@
+"""The rules model: a patience game described as data (deck, piles, deal, policies, scoring, end).
+
+A :class:`Ruleset` is what a rules block in a DocBook source loads into, and what the engine plays.
+Every value is a frozen, slotted dataclass validated on construction: an unknown name or an
+inconsistent combination raises :class:`~patiencebook.engine.errors.RulesError`.
+Rules that data cannot state are named hooks, listed in :data:`HOOKS` with the games using them.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from .cards import Card, Rank, Suit, make_deck
+from .errors import RulesError
+
+__all__ = [
+    "Role", "Direction", "Match", "Base", "Accepts", "MoveUnit", "FillRule", "Face", "DealOrder",
+    "StockAction", "DoubleClick", "Reveal", "Declined", "Won", "Hook", "HOOKS", "LOST_NEVER",
+    "Deck", "BuildPolicy", "MovePolicy", "FillPolicy", "PileGroup", "DealStep", "StockPolicy",
+    "ChooserPolicy", "Scoring", "EndConditions", "Ruleset", "parse_enum",
+]
+
+
+class _Named(str, enum.Enum):
+    """An enum whose values are the words used in a rules block."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def allowed(cls) -> str:
+        """The allowed words, comma-separated, for error messages."""
+        return ", ".join(m.value for m in cls)
+
+
+def parse_enum(cls: type[_Named], value: "str | _Named", what: str,
+               file: str | None = None, line: int | None = None) -> _Named:
+    """``value`` as a member of ``cls`` (a member is returned unchanged).
+
+    Raises :class:`RulesError` naming ``what`` (the parameter) and the allowed words when ``value``
+    is not one of them.
+    """
+    if isinstance(value, cls):
+        return value
+    try:
+        return cls(value)
+    except ValueError:
+        raise RulesError(f"unknown {what} {value!r}; allowed: {cls.allowed()}", file, line) from None
+
+
+class Role(_Named):
+    """What a pile is for. The names are the field terms of the help pages."""
+
+    STOCK = "stock"
+    WASTE = "waste"
+    FOUNDATION = "foundation"
+    TABLEAU = "tableau"
+    RESERVE = "reserve"
+    FREECELL = "freecell"
+    CHOOSER = "chooser"
+
+
+class Direction(_Named):
+    """Which rank may be placed on a card: one lower (``down``), one higher (``up``), either, or none."""
+
+    UP = "up"
+    DOWN = "down"
+    UP_OR_DOWN = "up-or-down"
+    NONE = "none"
+
+
+class Match(_Named):
+    """How the suits of two cards placed one on the other must relate (see the definitions page)."""
+
+    SAME_SUIT = "same-suit"
+    SAME_COLOUR = "same-colour"
+    ALTERNATE_COLOUR = "alternate-colour"
+    ANY_SUIT_BUT_OWN = "any-suit-but-own"
+    RANK_ONLY = "rank-only"
+
+
+class Base(_Named):
+    """Where the rank sequence of a pile starts, which is what an empty pile with ``fill="base-rank"`` takes.
+
+    ``base-card``: the rank of the first card dealt to the foundations (Agnes, Eagle Wing).
+    ``start-card``: the rank of the card accepted from the chooser (Hamilton).
+    """
+
+    ANY = "any"
+    ACE = "ace"
+    KING = "king"
+    BASE_CARD = "base-card"
+    START_CARD = "start-card"
+
+
+class Accepts(_Named):
+    """How many cards a pile takes in one move: one card, or a whole run.
+
+    A run moved onto a pile built in the other direction than the run (a tableau run going to a
+    foundation) lands in reverse order, its top card first: AisleRiot's "move a run to a foundation".
+    """
+
+    SINGLE = "single"
+    RUN = "run"
+
+
+class MoveUnit(_Named):
+    """What may be lifted from a pile: nothing, its top card, or a run ending in its top card.
+
+    Face-down cards are never lifted (agnes.scm and eagle-wing.scm check ``is-visible?`` in
+    ``button-pressed``; Hamilton deals no face-down card to its piles).
+    """
+
+    NONE = "none"
+    TOP = "top"
+    RUN = "run"
+
+
+class FillRule(_Named):
+    """What may be moved into an empty pile.
+
+    ``auto``: the pile is refilled at once from another pile (``FillPolicy.source``), and follows
+    ``FillPolicy.otherwise`` when that pile is empty (Eagle Wing: from the reserve, then any card).
+    ``none``: never by a move; only a deal from the stock can put a card there (Agnes).
+    """
+
+    ANY = "any"
+    KINGS = "kings"
+    NONE = "none"
+    BASE_RANK = "base-rank"
+    AUTO = "auto"
+
+
+class Face(_Named):
+    """How the cards of a deal step lie: all face up, all face down, or face down with the top card up."""
+
+    UP = "up"
+    DOWN = "down"
+    TOP_UP = "top-up"
+
+
+class DealOrder(_Named):
+    """How a deal step goes round its piles.
+
+    ``rows``: one card to each pile that still needs cards, from left to right, then again
+    (AisleRiot's ``deal-cards`` lists for Agnes and ``deal-tableau`` for Hamilton).
+    ``piles``: all cards of the first pile, then all of the second, and so on.
+    """
+
+    ROWS = "rows"
+    PILES = "piles"
+
+
+class StockAction(_Named):
+    """What a click on the stock does.
+
+    ``deal-to-waste``: turn ``cards`` cards face up onto the waste; when empty, redeal the waste
+    (same order, AisleRiot's ``flip-stock``/``flip-deck``) while redeals remain.
+    ``deal-to-each``: one card face up on each pile of the target group, left to right, empty piles
+    included, until the stock runs out (Agnes, Hamilton).
+    """
+
+    DEAL_TO_WASTE = "deal-to-waste"
+    DEAL_TO_EACH = "deal-to-each"
+    NONE = "none"
+
+
+class DoubleClick(_Named):
+    """What a double-click on a pile does.
+
+    ``card-to-foundation``: its top card goes to a foundation it fits (a base-rank card to the first
+    empty one). ``run-to-foundation``: the longest run at the top goes, when its top card fits
+    (Hamilton). ``autoplay``: every tableau card that fits goes, repeatedly (Agnes foundations).
+    """
+
+    NONE = "none"
+    CARD_TO_FOUNDATION = "card-to-foundation"
+    RUN_TO_FOUNDATION = "run-to-foundation"
+    AUTOPLAY = "autoplay"
+
+
+class Reveal(_Named):
+    """What happens to a face-down card that becomes the top card of a pile."""
+
+    AUTO = "auto"
+    CLICK = "click"
+    NEVER = "never"
+
+
+class Declined(_Named):
+    """Where a card refused in the chooser goes."""
+
+    STOCK_BOTTOM = "stock-bottom"
+
+
+class Won(_Named):
+    """When a game is won."""
+
+    ALL_ON_FOUNDATIONS = "all-on-foundations"
+
+
+@dataclass(frozen=True, slots=True)
+class Hook:
+    """A rule that data cannot state, implemented by the engine under this name.
+
+    Attributes:
+        name: the name used in rules blocks.
+        kind: where it may be named: ``"lost"`` (the ``lost`` attribute of ``pb:end``) or ``"game"``
+            (a ``pb:hook`` element).
+        summary: what the rule is.
+        games: the games that use it, with the source of the rule.
+    """
+
+    name: str
+    kind: str
+    summary: str
+    games: tuple[str, ...]
+
+
+#: ``EndConditions.lost`` for a game that is never declared lost.
+LOST_NEVER = "never"
+
+#: Every named hook, by name. The engine must implement each one; a rules block may name no other.
+HOOKS: dict[str, Hook] = {
+    hook.name: hook
+    for hook in (
+        Hook(
+            name="no-useful-move",
+            kind="lost",
+            summary=(
+                "The game is lost when the stock can neither deal nor redeal and no card can move "
+                "to a foundation, onto a tableau card, or from the waste into an empty tableau pile."
+            ),
+            games=("eagle_wing: AisleRiot games/eagle-wing.scm, game-over and get-hint",),
+        ),
+    )
+}
+
+
+def _check_int(value: int, what: str, minimum: int, line: int | None = None) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise RulesError(f"{what} must be a whole number of at least {minimum}, not {value!r}", None, line)
+
+
+def _fits_suit(match: Match, lower: Card, upper: Card) -> bool:
+    if match is Match.SAME_SUIT:
+        return lower.suit is upper.suit
+    if match is Match.SAME_COLOUR:
+        return lower.colour is upper.colour
+    if match is Match.ALTERNATE_COLOUR:
+        return lower.colour is not upper.colour
+    if match is Match.ANY_SUIT_BUT_OWN:
+        return lower.suit is not upper.suit
+    return True
+
+
+def _fits_rank(direction: Direction, wrap: bool, lower: Card, upper: Card) -> bool:
+    down = upper.rank == lower.rank.previous(wrap)
+    up = upper.rank == lower.rank.next(wrap)
+    if direction is Direction.DOWN:
+        return down
+    if direction is Direction.UP:
+        return up
+    if direction is Direction.UP_OR_DOWN:
+        return down or up
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """The cards a game is played with: ``decks`` copies of every rank in ``ranks`` of every suit in ``suits``.
+
+    The default is one standard deck of 52 cards (all three games here: ``make-standard-deck``).
+    """
+
+    decks: int = 1
+    suits: tuple[Suit, ...] = tuple(Suit)
+    ranks: tuple[Rank, ...] = tuple(Rank)
+
+    def __post_init__(self) -> None:
+        _check_int(self.decks, "the number of decks", 1)
+        object.__setattr__(self, "suits", tuple(self.suits))
+        object.__setattr__(self, "ranks", tuple(self.ranks))
+        if not self.suits or not self.ranks:
+            raise RulesError("a deck needs at least one suit and one rank")
+        if len(set(self.suits)) != len(self.suits) or len(set(self.ranks)) != len(self.ranks):
+            raise RulesError("a deck lists a suit or a rank twice")
+
+    @property
+    def size(self) -> int:
+        """Number of cards (52 for one standard deck)."""
+        return self.decks * len(self.suits) * len(self.ranks)
+
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in AisleRiot's unshuffled order (see :func:`~patiencebook.engine.cards.make_deck`)."""
+        return make_deck(self.decks, self.suits, self.ranks)
+
+
+@dataclass(frozen=True, slots=True)
+class BuildPolicy:
+    """Which cards may be placed on the top card of a pile.
+
+    Attributes:
+        direction: rank of the placed card relative to the card under it (:class:`Direction`).
+        match: suit relation of the two cards (:class:`Match`); ignored for ``direction=none``.
+        wrap: King and Ace are neighbours (an Ace on a King going up, a King on an Ace going down).
+        base: where the pile's rank sequence starts (:class:`Base`); used by ``fill="base-rank"``.
+        stop_at_base: nothing may be placed on a card of the game's base rank (Hamilton's tableau:
+            ``value-ok?`` in hamilton.scm refuses a target of the start value).
+        accepts: one card or a whole run per move (:class:`Accepts`).
+    """
+
+    direction: Direction
+    match: Match = Match.RANK_ONLY
+    wrap: bool = False
+    base: Base = Base.ANY
+    stop_at_base: bool = False
+    accepts: Accepts = Accepts.SINGLE
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "direction", parse_enum(Direction, self.direction, "build direction"))
+        object.__setattr__(self, "match", parse_enum(Match, self.match, "build match"))
+        object.__setattr__(self, "base", parse_enum(Base, self.base, "build base"))
+        object.__setattr__(self, "accepts", parse_enum(Accepts, self.accepts, "build accepts"))
+
+    def allows(self, onto: Card, card: Card, base_rank: Rank | None = None) -> bool:
+        """True if ``card`` may be placed on ``onto`` under this policy (capacity not considered).
+
+        ``base_rank`` is the game's base rank (``None`` before it is known); it matters only with
+        ``stop_at_base``. For a run, pass the run's bottom card as ``card``, or its top card when the
+        run lands in reverse (see :class:`Accepts`).
+        """
+        if self.stop_at_base and base_rank is not None and onto.rank == base_rank:
+            return False
+        return _fits_rank(self.direction, self.wrap, onto, card) and _fits_suit(self.match, onto, card)
+
+
+@dataclass(frozen=True, slots=True)
+class MovePolicy:
+    """Which cards may be lifted from a pile in one move.
+
+    Attributes:
+        unit: nothing, the top card, or a run ending in the top card (:class:`MoveUnit`).
+        match, direction, wrap: for ``unit="run"``, how each card of the run lies on the one under it.
+        stop_at_base: no card of a run may lie on a card of the base rank (Agnes:
+            ``check-straight-descending-list-base-low``; Hamilton: ``valid-list?``).
+        max_cards: the longest run that may move, or ``None`` for no limit.
+    """
+
+    unit: MoveUnit = MoveUnit.TOP
+    match: Match | None = None
+    direction: Direction = Direction.DOWN
+    wrap: bool = False
+    stop_at_base: bool = False
+    max_cards: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "unit", parse_enum(MoveUnit, self.unit, "move unit"))
+        object.__setattr__(self, "direction", parse_enum(Direction, self.direction, "move direction"))
+        if self.match is not None:
+            object.__setattr__(self, "match", parse_enum(Match, self.match, "move match"))
+        if self.unit is MoveUnit.RUN and self.match is None:
+            raise RulesError("a move of unit 'run' needs a match (how the cards of a run relate)")
+        if self.unit is not MoveUnit.RUN and self.match is not None:
+            raise RulesError(f"a move of unit {self.unit.value!r} takes no match; only 'run' does")
+        if self.max_cards is not None:
+            _check_int(self.max_cards, "the longest run (max)", 1)
+
+    def can_lift(self, cards: Sequence[Card], base_rank: Rank | None = None) -> bool:
+        """True if ``cards`` (bottom to top, the top card last) may be lifted together.
+
+        Face and position in the pile are the caller's concern: ``cards`` must end with the top card.
+        """
+        n = len(cards)
+        if n == 0 or self.unit is MoveUnit.NONE:
+            return False
+        if self.unit is MoveUnit.TOP or n == 1:
+            return n == 1
+        if self.max_cards is not None and n > self.max_cards:
+            return False
+        assert self.match is not None
+        for lower, upper in zip(cards, cards[1:]):
+            if self.stop_at_base and base_rank is not None and lower.rank == base_rank:
+                return False
+            if not (_fits_rank(self.direction, self.wrap, lower, upper) and _fits_suit(self.match, lower, upper)):
+                return False
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class FillPolicy:
+    """What may go into an empty pile of the group (:class:`FillRule`).
+
+    Attributes:
+        rule: the fill rule.
+        source: for ``auto``, the id of the pile group that refills this one.
+        otherwise: for ``auto``, the rule once ``source`` is empty.
+    """
+
+    rule: FillRule = FillRule.NONE
+    source: str | None = None
+    otherwise: FillRule | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rule", parse_enum(FillRule, self.rule, "fill rule"))
+        if self.otherwise is not None:
+            object.__setattr__(self, "otherwise", parse_enum(FillRule, self.otherwise, "fill otherwise"))
+        if self.rule is FillRule.AUTO:
+            if not self.source:
+                raise RulesError("fill rule 'auto' needs the pile it is refilled from ('from')")
+            if self.otherwise is None or self.otherwise is FillRule.AUTO:
+                raise RulesError(
+                    "fill rule 'auto' needs 'otherwise', the rule once the source is empty; allowed: "
+                    + ", ".join(r.value for r in FillRule if r is not FillRule.AUTO))
+        elif self.source is not None or self.otherwise is not None:
+            raise RulesError(f"fill rule {self.rule.value!r} takes no 'from' or 'otherwise'; only 'auto' does")
+
+
+@dataclass(frozen=True, slots=True)
+class PileGroup:
+    """A group of piles with one role and the same policies (``count`` piles, left to right).
+
+    Attributes:
+        id: name used by deal steps and policies (``"tableau"``).
+        role: :class:`Role`.
+        count: number of piles in the group.
+        label: key of the pile's row in the page's Setup table (the English label, ``"Tableau"``).
+        build: what may be placed on a pile, or ``None`` when nothing may (stock, waste, reserve).
+        move: what may be lifted from a pile.
+        fill: what may go into an empty pile.
+        capacity: most cards a pile may hold, or ``None`` (Eagle Wing's tableau: 3).
+        reveal: what happens to an uncovered face-down card (:class:`Reveal`).
+        double_click: what a double-click on a pile does (:class:`DoubleClick`).
+        line: source line of the group's element, for messages (not compared).
+    """
+
+    id: str
+    role: Role
+    count: int
+    label: str
+    build: BuildPolicy | None = None
+    move: MovePolicy = field(default_factory=MovePolicy)
+    fill: FillPolicy = field(default_factory=FillPolicy)
+    capacity: int | None = None
+    reveal: Reveal = Reveal.AUTO
+    double_click: DoubleClick = DoubleClick.NONE
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.id, str) or not self.id or not self.id.replace("-", "_").isidentifier():
+            raise RulesError(f"a pile id must be a name of letters, digits, '-' or '_', not {self.id!r}",
+                             None, self.line)
+        object.__setattr__(self, "role", parse_enum(Role, self.role, "pile role", None, self.line))
+        object.__setattr__(self, "reveal", parse_enum(Reveal, self.reveal, "pile reveal", None, self.line))
+        object.__setattr__(self, "double_click",
+                           parse_enum(DoubleClick, self.double_click, "pile double-click", None, self.line))
+        _check_int(self.count, f"the count of pile {self.id!r}", 1, self.line)
+        if self.capacity is not None:
+            _check_int(self.capacity, f"the capacity of pile {self.id!r}", 1, self.line)
+        if not self.label:
+            raise RulesError(f"pile {self.id!r} needs a label (its row in the Setup table)", None, self.line)
+        if self.role is Role.FOUNDATION and self.build is None:
+            raise RulesError(f"foundation {self.id!r} needs a build policy", None, self.line)
+
+
+@dataclass(frozen=True, slots=True)
+class DealStep:
+    """One step of the opening deal, taking cards from the top of the shuffled deck.
+
+    Attributes:
+        pile: id of the pile group dealt to.
+        cards: cards per pile, one number per pile of the group, or one number for every pile.
+        face: how the dealt cards lie (:class:`Face`).
+        order: how the step goes round the piles (:class:`DealOrder`).
+        line: source line, for messages (not compared).
+    """
+
+    pile: str
+    cards: tuple[int, ...]
+    face: Face = Face.UP
+    order: DealOrder = DealOrder.ROWS
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(self.cards))
+        object.__setattr__(self, "face", parse_enum(Face, self.face, "deal face", None, self.line))
+        object.__setattr__(self, "order", parse_enum(DealOrder, self.order, "deal order", None, self.line))
+        if not self.cards:
+            raise RulesError(f"deal step for {self.pile!r} gives no card counts", None, self.line)
+        for n in self.cards:
+            _check_int(n, f"a card count of the deal step for {self.pile!r}", 0, self.line)
+
+    def per_pile(self, count: int) -> tuple[int, ...]:
+        """The cards each of ``count`` piles receives in this step."""
+        return self.cards * count if len(self.cards) == 1 else self.cards
+
+    def total(self, count: int) -> int:
+        """Cards this step deals to a group of ``count`` piles."""
+        return sum(self.per_pile(count))
+
+
+@dataclass(frozen=True, slots=True)
+class StockPolicy:
+    """What a click on the stock does (:class:`StockAction`).
+
+    Attributes:
+        pile: id of the stock pile group.
+        action: the action.
+        target: id of the pile group the stock deals to (the waste, or the tableau).
+        cards: cards per click to the waste, or per pile for ``deal-to-each``.
+        redeals: how often the waste may be turned back into the stock; ``None`` for no limit.
+        line: source line, for messages (not compared).
+    """
+
+    pile: str
+    action: StockAction
+    target: str | None = None
+    cards: int = 1
+    redeals: int | None = 0
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "action", parse_enum(StockAction, self.action, "stock action", None, self.line))
+        _check_int(self.cards, "the cards per stock deal", 1, self.line)
+        if self.redeals is not None:
+            _check_int(self.redeals, "the number of redeals", 0, self.line)
+        if self.action is StockAction.NONE and self.target is not None:
+            raise RulesError("stock action 'none' takes no target", None, self.line)
+        if self.action is not StockAction.NONE and not self.target:
+            raise RulesError(f"stock action {self.action.value!r} needs a target pile", None, self.line)
+        if self.action is not StockAction.DEAL_TO_WASTE and self.redeals != 0:
+            raise RulesError("only stock action 'deal-to-waste' can redeal", None, self.line)
+
+    @property
+    def passes(self) -> int | None:
+        """How many times the stock can be gone through (redeals + 1), ``None`` for no limit."""
+        return None if self.redeals is None else self.redeals + 1
+
+
+@dataclass(frozen=True, slots=True)
+class ChooserPolicy:
+    """Choosing the start card through a chooser pile (Hamilton: ``choose-next`` in hamilton.scm).
+
+    While no start card is chosen, a click on ``source`` turns its top card face up into ``pile``
+    (a card already there goes face down to where ``declined`` says). At most ``offers`` cards are
+    turned; the last one can only be accepted. Accepting means moving the card to an empty pile of
+    ``accept_to``; its rank becomes the base rank. Nothing else moves, and the stock does not deal,
+    until then.
+    """
+
+    pile: str
+    source: str
+    offers: int
+    accept_to: str
+    declined: Declined = Declined.STOCK_BOTTOM
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "declined", parse_enum(Declined, self.declined, "chooser declined", None, self.line))
+        _check_int(self.offers, "the number of chooser offers", 1, self.line)
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """Score = ``per_card`` points for each card on the foundations (so a card moved off loses them).
+
+    All three games score this way (``add-to-score!`` in each scm file); ``maximum`` is the number the
+    Scoring section states and must equal ``per_card`` times the deck size.
+    """
+
+    per_card: int
+    maximum: int
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _check_int(self.per_card, "the points per card", 1, self.line)
+        _check_int(self.maximum, "the maximum score", 1, self.line)
+
+
+@dataclass(frozen=True, slots=True)
+class EndConditions:
+    """When the game ends.
+
+    Attributes:
+        won: :class:`Won`.
+        lost: :data:`LOST_NEVER`, or the name of a hook of kind ``"lost"`` in :data:`HOOKS`.
+        line: source line, for messages (not compared).
+    """
+
+    won: Won = Won.ALL_ON_FOUNDATIONS
+    lost: str = LOST_NEVER
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "won", parse_enum(Won, self.won, "won condition", None, self.line))
+        lost_names = [LOST_NEVER] + [h.name for h in HOOKS.values() if h.kind == "lost"]
+        if self.lost not in lost_names:
+            raise RulesError(f"unknown lost condition {self.lost!r}; allowed: {', '.join(lost_names)}", None, self.line)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A whole game: deck, pile groups, opening deal, stock and chooser, scoring, end and hooks.
+
+    Piles are listed in the order of the page's Setup table. Construction checks that every id
+    named by a step or policy exists and has a fitting role, that the deal fits the deck and the
+    capacities, that a base rank is defined where one is used, and that the maximum score is
+    reachable; any fault raises :class:`RulesError` with the line of the part at fault (``file`` is
+    filled in by the loader).
+    """
+
+    game: str
+    deck: Deck
+    piles: tuple[PileGroup, ...]
+    deal: tuple[DealStep, ...]
+    scoring: Scoring
+    end: EndConditions = field(default_factory=EndConditions)
+    stock: StockPolicy | None = None
+    chooser: ChooserPolicy | None = None
+    hooks: tuple[str, ...] = ()
+    file: str | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "piles", tuple(self.piles))
+        object.__setattr__(self, "deal", tuple(self.deal))
+        object.__setattr__(self, "hooks", tuple(self.hooks))
+        if not self.game:
+            raise RulesError("a ruleset needs a game name", self.file)
+        self._check_piles()
+        self._check_deal()
+        self._check_stock_and_chooser()
+        self._check_base()
+        self._check_end()
+
+    def _fail(self, message: str, line: int | None) -> None:
+        raise RulesError(message, self.file, line)
+
+    def _group(self, pile_id: str | None, what: str, line: int | None, *roles: Role) -> PileGroup:
+        for g in self.piles:
+            if g.id == pile_id:
+                if roles and g.role not in roles:
+                    self._fail(f"{what} names pile {pile_id!r} of role {g.role.value!r}; it must be "
+                               + " or ".join(repr(r.value) for r in roles), line)
+                return g
+        known = ", ".join(g.id for g in self.piles)
+        self._fail(f"{what} names an unknown pile {pile_id!r}; piles: {known}", line)
+        raise AssertionError  # unreachable
+
+    def _check_piles(self) -> None:
+        if not self.piles:
+            self._fail("a ruleset needs at least one pile", None)
+        seen: set[str] = set()
+        for g in self.piles:
+            if g.id in seen:
+                self._fail(f"pile id {g.id!r} is used twice", g.line)
+            seen.add(g.id)
+        for g in self.piles:
+            if g.fill.rule is FillRule.AUTO:
+                src = self._group(g.fill.source, f"the fill of {g.id!r}", g.line)
+                if src.id == g.id:
+                    self._fail(f"pile {g.id!r} cannot be refilled from itself", g.line)
+        for role in (Role.STOCK, Role.WASTE, Role.CHOOSER):
+            if sum(g.count for g in self.piles if g.role is role) > 1:
+                self._fail(f"a game has at most one {role.value} pile", None)
+
+    def _check_deal(self) -> None:
+        dealt = 0
+        filled: dict[str, list[int]] = {g.id: [0] * g.count for g in self.piles}
+        for step in self.deal:
+            g = self._group(step.pile, "a deal step", step.line)
+            if len(step.cards) not in (1, g.count):
+                self._fail(f"the deal step for {g.id!r} gives {len(step.cards)} counts; "
+                           f"give 1 (every pile) or {g.count} (one per pile)", step.line)
+            for i, n in enumerate(step.per_pile(g.count)):
+                filled[g.id][i] += n
+            dealt += step.total(g.count)
+        if dealt > self.deck.size:
+            self._fail(f"the deal uses {dealt} cards but the deck has {self.deck.size}", None)
+        for g in self.piles:
+            if g.capacity is not None and max(filled[g.id]) > g.capacity:
+                self._fail(f"the deal puts {max(filled[g.id])} cards on a {g.id!r} pile of capacity {g.capacity}",
+                           g.line)
+
+    def _check_stock_and_chooser(self) -> None:
+        if self.stock is not None:
+            s = self.stock
+            self._group(s.pile, "the stock policy", s.line, Role.STOCK)
+            if s.action is StockAction.DEAL_TO_WASTE:
+                self._group(s.target, "the stock policy", s.line, Role.WASTE)
+            elif s.action is StockAction.DEAL_TO_EACH:
+                self._group(s.target, "the stock policy", s.line, Role.TABLEAU, Role.RESERVE, Role.FREECELL)
+        if self.chooser is not None:
+            c = self.chooser
+            self._group(c.pile, "the chooser policy", c.line, Role.CHOOSER)
+            self._group(c.source, "the chooser policy", c.line, Role.STOCK)
+            self._group(c.accept_to, "the chooser policy", c.line, Role.FOUNDATION)
+        elif any(g.role is Role.CHOOSER for g in self.piles):
+            self._fail("a chooser pile needs a chooser policy (pb:chooser)", None)
+
+    def _check_base(self) -> None:
+        for g in self.piles:
+            for policy, what in ((g.build, "build"), (g.move, "move")):
+                if policy is not None and policy.stop_at_base and self.base is Base.ANY:
+                    self._fail(f"the {what} policy of {g.id!r} stops at the base rank, but no foundation "
+                               "defines a base", g.line)
+            if g.fill.rule is FillRule.BASE_RANK and (g.build is None or g.build.base is Base.ANY):
+                self._fail(f"pile {g.id!r} is filled by base rank but its build has no base", g.line)
+        if self.base is Base.START_CARD and self.chooser is None:
+            self._fail("base 'start-card' needs a chooser (pb:chooser)", None)
+        if self.base is Base.BASE_CARD and not any(
+                self.pile(s.pile).role is Role.FOUNDATION and s.total(self.pile(s.pile).count) for s in self.deal):
+            self._fail("base 'base-card' needs a deal step that deals to a foundation", None)
+
+    def _check_end(self) -> None:
+        if self.end.won is Won.ALL_ON_FOUNDATIONS and not self.piles_with_role(Role.FOUNDATION):
+            self._fail("the game is won with all cards on the foundations but has no foundation", self.end.line)
+        if self.scoring.maximum != self.scoring.per_card * self.deck.size:
+            self._fail(f"the maximum score {self.scoring.maximum} does not match the deck: "
+                       f"{self.scoring.per_card} x {self.deck.size} cards = "
+                       f"{self.scoring.per_card * self.deck.size}", self.scoring.line)
+        for name in self.hooks:
+            hook = HOOKS.get(name)
+            if hook is None or hook.kind != "game":
+                allowed = ", ".join(h.name for h in HOOKS.values() if h.kind == "game") or "(none yet)"
+                self._fail(f"unknown hook {name!r}; allowed: {allowed}", None)
+
+    # -- queries -------------------------------------------------------------------------------
+
+    def pile(self, pile_id: str) -> PileGroup:
+        """The pile group with this id; raises ``KeyError`` when there is none."""
+        for g in self.piles:
+            if g.id == pile_id:
+                return g
+        raise KeyError(pile_id)
+
+    def piles_with_role(self, role: Role | str) -> tuple[PileGroup, ...]:
+        """The pile groups of ``role``, in layout order."""
+        role = parse_enum(Role, role, "pile role")
+        return tuple(g for g in self.piles if g.role is role)
+
+    @property
+    def roles(self) -> tuple[Role, ...]:
+        """The roles present, in layout order, each once."""
+        out: list[Role] = []
+        for g in self.piles:
+            if g.role not in out:
+                out.append(g.role)
+        return tuple(out)
+
+    @property
+    def base(self) -> Base:
+        """The game's base: the ``base`` of the first foundation's build policy (``Base.ANY`` without one)."""
+        for g in self.piles:
+            if g.role is Role.FOUNDATION and g.build is not None:
+                return g.build.base
+        return Base.ANY
+
+    def dealt(self, pile_id: str) -> tuple[int, ...]:
+        """Cards each pile of ``pile_id`` holds after the opening deal."""
+        g = self.pile(pile_id)
+        out = [0] * g.count
+        for step in self.deal:
+            if step.pile == pile_id:
+                for i, n in enumerate(step.per_pile(g.count)):
+                    out[i] += n
+        return tuple(out)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock after the opening deal (Hamilton 24, Agnes 23, Eagle Wing 30)."""
+        return self.deck.size - sum(step.total(self.pile(step.pile).count) for step in self.deal)
+
+    def stock_deals(self) -> tuple[int, ...]:
+        """Cards each click of a ``deal-to-each`` stock gives, first to last, from a full stock.
+
+        A chooser takes the accepted start card out of the stock first (Hamilton: 24 - 1 = 23 cards,
+        dealt 7, 7, 7, 2). Empty for other stock actions.
+        """
+        if self.stock is None or self.stock.action is not StockAction.DEAL_TO_EACH:
+            return ()
+        left = self.stock_size - (1 if self.chooser is not None else 0)
+        per_click = self.pile(self.stock.target or "").count * self.stock.cards
+        deals = []
+        while left > 0:
+            deals.append(min(per_click, left))
+            left -= deals[-1]
+        return tuple(deals)
+
+    def cards(self) -> tuple[Card, ...]:
+        """The unshuffled deck (see :meth:`Deck.cards`)."""
+        return self.deck.cards()
+
