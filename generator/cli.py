@@ -21,7 +21,7 @@ def _cmd_extract(args: argparse.Namespace) -> int:
     from patiencebook.generator.extract import write_pot
     from patiencebook.generator.sources import load_document
 
-    document = load_document(args.sources)
+    document = load_document(args.sources or project.default_sources())
     pot = args.pot or project.default_pot(args.catalogs)
     write_pot(document, pot)
     print(f"wrote {pot} ({len({(s.msgctxt, s.msgid) for s in document.segments})} messages)")

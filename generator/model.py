@@ -37,9 +37,13 @@ class Segment:
         msgctxt: message context, ``None`` for ordinary blocks (``"_"`` for translator-credits).
         path: itstool's path comment, e.g. ``"sect2/title"`` (parent/element local names).
         file: the source file the block comes from.
-        line: 1-based line of the block's start tag in ``file``.
+        line: 1-based line of the block's start tag in ``file`` (0 for translator-credits).
         element: the block element inside its page tree (``None`` for translator-credits).
         comment: extracted comment for translators (``#.`` lines other than the path), or ``None``.
+        placeholders: the nested blocks (and untranslatable elements) of ``element`` that the msgid
+            stands for as ``<_:name-N/>``, in order (N is the 1-based position in this list).
+        preserve_space: the block keeps its whitespace (``programlisting``, ``screen``...); the msgid
+            is then not normalised and the POT unit is ``no-wrap``.
     """
 
     msgid: str
@@ -49,6 +53,8 @@ class Segment:
     line: int
     element: "etree._Element | None" = None
     comment: str | None = None
+    placeholders: "list[etree._Element]" = field(default_factory=list)
+    preserve_space: bool = False
 
 
 @dataclass(eq=False, slots=True)
@@ -59,7 +65,8 @@ class Page:
         slug: URL name of the page (``"hamilton"`` gives ``hamilton.html``), the same in every language.
         id: DocBook ``id`` of the page's root element, or ``None``.
         title: the English title as plain text.
-        kind: ``"game"``, ``"definitions"``, ``"chapter"`` or ``"legal"``.
+        kind: ``"game"``, ``"definitions"``, ``"chapter"`` or ``"legal"`` (``"book"`` for
+            ``Document.front``, which is not in ``Document.pages``).
         file: the source file the page's root element came from.
         root: the page's root element (with its XIncludes resolved); sections carry ``ATTR_ANCHOR``.
         segments: the page's translatable segments in document order.
@@ -87,7 +94,13 @@ class Document:
         book: root element of the book, XIncludes resolved.
         pages: the pages in reading order.
         segments: every segment of every source file, in itstool's order (book file first, then the
-            files in the order itstool is given them), for catalog extraction.
+            other files sorted by name, as GNOME's build gives them to itstool; within a file a
+            nested block comes before the block holding it), for catalog extraction. Segments with
+            ``element`` ``None`` (translator-credits, image references) belong to no page.
+        files: every parsed source file (``sources.SourceFile``: path, root, internal entities), the
+            book file first, then in the order they are included.
+        front: the book's front matter (``bookinfo``: title, abstract...) as a page of kind ``"book"``
+            with slug ``"index"``, or ``None``; not part of ``pages``.
     """
 
     source_dir: Path
@@ -96,6 +109,8 @@ class Document:
     book: "etree._Element"
     pages: list[Page]
     segments: list[Segment]
+    files: list[Any] = field(default_factory=list)
+    front: Page | None = None
 
     def page(self, slug: str) -> Page:
         """The page named ``slug``; raises ``KeyError`` when there is none."""
@@ -112,8 +127,9 @@ class TranslatedPage:
     Attributes:
         page: the source page.
         root: a copy of ``page.root`` with each translated block's content replaced by its msgstr;
-            blocks that fell back to English carry ``ATTR_FALLBACK`` and ``xml:lang="en"``.
-        total: number of translatable blocks on the page.
+            blocks that fell back to English carry ``ATTR_FALLBACK`` and ``xml:lang="en"``. Pages
+            nested in it (the games in their chapter) appear translated as well.
+        total: number of translatable blocks on the page (its own, not those of nested pages).
         translated: blocks shown in the target language.
         fuzzy: blocks shown in English because their unit is fuzzy.
         untranslated: blocks shown in English because their unit is missing or empty.
@@ -126,15 +142,34 @@ class TranslatedPage:
     fuzzy: int = 0
     untranslated: int = 0
 
+    @property
+    def title(self) -> str:
+        """The page's title as shown (translated, or English where it fell back), as plain text."""
+        for child in self.root:
+            if child.tag == "title":
+                return " ".join("".join(child.itertext()).split())
+        return self.page.title
+
 
 @dataclass(eq=False, slots=True)
 class TranslatedDocument:
-    """A whole book in one language: gettext code ``lang`` (``"de"``, ``"sr@latin"``, ``"en"``)."""
+    """A whole book in one language: gettext code ``lang`` (``"de"``, ``"sr@latin"``, ``"en"``).
+
+    ``front`` is ``document.front`` translated (the index page's title, abstract...), or ``None``.
+    """
 
     document: Document
     lang: str
     title: str
     pages: list[TranslatedPage]
+    front: TranslatedPage | None = None
+
+    def page(self, slug: str) -> TranslatedPage:
+        """The translated page named ``slug``; raises ``KeyError`` when there is none."""
+        for page in self.pages:
+            if page.page.slug == slug:
+                return page
+        raise KeyError(slug)
 
     @property
     def coverage(self) -> float:
