@@ -1,1 +1,127 @@
-"""Sphinx extension: renders translated DocBook pages with a language switcher and search."""
+"""Sphinx extension: renders translated DocBook pages with a language switcher and search.
+
+Enable it as ``extensions = ["patiencebook.generator.sphinxext"]``. It registers the DocBook source
+parser (``.xml`` files), the fallback nodes, Greek and Serbian search languages, our translations of
+Sphinx's interface strings, a language switcher on every page and ``<html lang>`` as BCP 47.
+
+Settings: ``patiencebook_language`` (gettext code of this build, default: ``language``) and
+``patiencebook_languages`` (gettext codes of every language of the site, for the switcher; each
+language lives in a sibling folder named by its code).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.config import Config
+
+from patiencebook.generator.sphinxext import nodes as pb_nodes
+from patiencebook.generator.sphinxext import uicatalog
+from patiencebook.generator.sphinxext.parser import DocBookParser
+from patiencebook.generator.sphinxext.search import SEARCH_LANGUAGES
+
+HERE = Path(__file__).resolve().parent
+TEMPLATES_DIR = HERE / "templates"
+STATIC_DIR = HERE / "static"
+CSS_FILE = "patiencebook.css"
+__version__ = "0.1.0"
+
+
+def _language_code(config: Config) -> str:
+    return config.patiencebook_language or config.language or "en"
+
+
+def _on_config_inited(app: Sphinx, config: Config) -> None:
+    if str(TEMPLATES_DIR) not in map(str, config.templates_path):
+        config.templates_path.append(str(TEMPLATES_DIR))
+    if str(STATIC_DIR) not in map(str, config.html_static_path):
+        config.html_static_path.append(str(STATIC_DIR))
+    uicatalog.install(app, config.language)
+
+
+def switcher_entries(code: str, codes: list[str], pagename: str) -> list[dict[str, Any]]:
+    """The language switcher of page ``pagename`` in language ``code``, one dict per site language:
+    ``code``, ``bcp47``, ``name`` (native, from CLDR), ``url`` (relative, to the same page in that
+    language) and ``current``. Codes not in the language table are skipped."""
+    from patiencebook.generator.errors import LanguageError
+    from patiencebook.generator.languages import get_language
+
+    up = "../" * (pagename.count("/") + 1)
+    entries = []
+    for other in codes:
+        try:
+            language = get_language(other)
+        except LanguageError:
+            continue
+        entries.append({"code": language.code, "bcp47": language.bcp47, "name": language.display_name,
+                        "url": f"{up}{language.code}/{pagename}.html", "current": language.code == code})
+    return entries
+
+
+def _on_html_page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                          doctree) -> None:
+    from patiencebook.generator.errors import LanguageError
+    from patiencebook.generator.languages import get_language, ui_strings
+
+    _cache_stemmer(app)
+    _install_translations_js(app)
+    code = _language_code(app.config)
+    try:
+        language = get_language(code)
+    except LanguageError:
+        return
+    # Sphinx writes <html lang="{{ language }}"> from its own setting ("sr@latin"); HTML wants BCP 47.
+    context["language"] = language.bcp47
+    context["pb_ui"] = ui_strings(language.code)
+    context["pb_languages"] = switcher_entries(language.code, list(app.config.patiencebook_languages or []),
+                                               pagename)
+
+
+def _cache_stemmer(app: Sphinx) -> None:
+    # Sphinx memoises stems per page only; the same words recur on every page, so keep one cache
+    # for the whole build (the first page is indexed before the first page context, uncached).
+    indexer = getattr(app.builder, "indexer", None)
+    language = getattr(indexer, "lang", None)
+    if language is not None and not getattr(language, "_pb_stem_cached", False):
+        language.stem = functools.lru_cache(maxsize=None)(language.stem)
+        language._pb_stem_cached = True
+
+
+def _install_translations_js(app: Sphinx) -> None:
+    # Sphinx copies its bundled translations.js before writing pages; ours replaces it before the
+    # first page is rendered, so the pages' ?v= checksums are those of our file.
+    if getattr(app, "_pb_translations_js", False) or app.builder.format != "html":
+        return
+    ours = uicatalog.catalog_path(app.config.language or "", "js")
+    if ours.is_file():
+        target = Path(app.outdir) / "_static" / "translations.js"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(ours.read_bytes())
+    app._pb_translations_js = True
+
+
+def _on_builder_inited(app: Sphinx) -> None:
+    if app.builder.format == "html" and uicatalog.catalog_path(app.config.language or "", "js").is_file():
+        # Sphinx adds translations.js only when it has a bundled one; we ship ours for each language.
+        app.builder.add_js_file("translations.js")
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the parser, nodes, search languages, templates, CSS and event handlers."""
+    app.add_config_value("patiencebook_language", None, "env", types=(str, type(None)))
+    app.add_config_value("patiencebook_languages", [], "html", types=(list, tuple))
+    app.add_source_suffix(".xml", "docbook")
+    app.add_source_parser(DocBookParser)
+    for node_class, visitors in pb_nodes.FALLBACK_NODES.items():
+        app.add_node(node_class, override=True, **visitors)
+    for search_language in SEARCH_LANGUAGES:
+        app.add_search_language(search_language)
+    app.add_css_file(CSS_FILE)
+    app.connect("config-inited", _on_config_inited)
+    app.connect("builder-inited", _on_builder_inited)
+    app.connect("html-page-context", _on_html_page_context)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True,
+            "env_version": 1}

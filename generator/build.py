@@ -1,0 +1,552 @@
+"""Builds the translated help site: one Sphinx build per language, languages in parallel processes.
+
+The site is built in a temporary folder beside the output folder and swapped in only when every
+language succeeded, so a failed build leaves the previous site exactly as it was.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import io
+import multiprocessing
+import os
+import shutil
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+
+from lxml import etree
+
+from patiencebook.generator.errors import BuildError, LanguageError, PatienceBookError
+from patiencebook.generator.languages import derived_languages, get_language, source_language, ui_strings
+from patiencebook.generator.model import NS_BUILD, Document, TranslatedDocument, TranslatedPage
+from patiencebook.generator.sphinxext.parser import (
+    ATTR_FILE, ATTR_KIND, ATTR_LINE, ATTR_SLUG, ATTR_TITLE, TAG_ABSTRACT, TAG_GROUP, TAG_INDEX, TAG_PAGE,
+    TAG_PAGEREF, local_name)
+
+#: Page kinds in the order the index page lists them; other kinds follow in reading order.
+GROUP_ORDER = ("chapter", "game", "definitions", "legal")
+#: The extension every language build enables.
+EXTENSION = "patiencebook.generator.sphinxext"
+
+
+@dataclass(frozen=True, slots=True)
+class LanguageReport:
+    """What one language's build produced.
+
+    Attributes:
+        lang: gettext code; ``bcp47``: its HTML tag.
+        total: translatable blocks in the book; ``translated``: shown in the language;
+            ``fuzzy``/``untranslated``: shown in English, and why.
+        warnings: Sphinx and parser warnings of this language, one line each.
+        seconds: wall time of this language's build (in its worker process).
+    """
+
+    lang: str
+    bcp47: str
+    total: int
+    translated: int
+    fuzzy: int
+    untranslated: int
+    warnings: tuple[str, ...] = ()
+    seconds: float = 0.0
+
+    @property
+    def coverage(self) -> float:
+        """``translated / total``, 0.0 to 1.0 (1.0 for an empty book)."""
+        return 1.0 if self.total == 0 else self.translated / self.total
+
+    def summary(self) -> str:
+        """One line: ``de: 1234/1500 blocks translated (82.3 %), 10 fuzzy, 256 untranslated``."""
+        return (f"{self.lang}: {self.translated}/{self.total} blocks translated ({self.coverage * 100:.1f} %), "
+                f"{self.fuzzy} fuzzy, {self.untranslated} untranslated")
+
+
+@dataclass(frozen=True, slots=True)
+class BuildReport:
+    """The result of :func:`build_site`: the output folder, one report per language, wall time."""
+
+    out: Path
+    languages: tuple[LanguageReport, ...]
+    seconds: float
+    warnings: tuple[str, ...] = field(default=())
+
+    def language(self, lang: str) -> LanguageReport:
+        """The report of gettext code ``lang``; raises ``KeyError`` when it was not built."""
+        for report in self.languages:
+            if report.lang == lang:
+                return report
+        raise KeyError(lang)
+
+    @property
+    def all_warnings(self) -> tuple[str, ...]:
+        """Site-level warnings followed by every language's warnings."""
+        return self.warnings + tuple(w for report in self.languages for w in report.warnings)
+
+
+@dataclass(frozen=True, slots=True)
+class _Task:
+    lang: str
+    sources: str
+    book_file: str
+    catalog: str | None          # the catalog of lang, or of its base language when derived
+    derive: bool                 # catalog is the base language's; derive lang's from it
+    workdir: str
+    site_langs: tuple[str, ...]
+
+
+# With the fork start method, workers inherit the document the parent loaded (lxml trees do not
+# pickle); otherwise each worker loads it itself.
+_SHARED: dict[str, Document] = {}
+
+
+def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str] | None = None,
+               jobs: int | None = None, book_file: str = "index.docbook",
+               echo: bool = True) -> BuildReport:
+    """Render the help in every language into ``out/<lang>/`` plus a root ``out/index.html``.
+
+    Args:
+        sources: folder holding ``book_file`` (``index.docbook``) and the pages it XIncludes.
+        catalogs: folder of catalogs (``<lang>/LC_MESSAGES/help.po`` or ``<lang>/<lang>.po``), or
+            ``None``: then only the source language can be built.
+        out: the site folder; replaced as a whole when the build succeeds, untouched when it fails.
+        langs: gettext codes to build; default ``en``, every catalog found, and the languages
+            derived from them (``sr@latin`` when ``sr`` exists).
+        jobs: parallel worker processes (default: the number of CPUs, at most one per language).
+        book_file: the book file's name inside ``sources``.
+        echo: print each language's coverage to stdout and warnings to stderr.
+
+    Returns:
+        A :class:`BuildReport`; page URLs are ``out/<lang>/<slug>.html``, the same in every language.
+
+    Raises:
+        SourceError / CatalogError: a source or catalog is bad (file and line).
+        LanguageError: a requested language is unknown or has no catalog.
+        BuildError: Sphinx failed, or the site could not be swapped in.
+    """
+    started = time.perf_counter()
+    sources = Path(sources).resolve()
+    out = Path(out).absolute()
+    site_warnings: list[str] = []
+    found: dict[str, Path] = {}
+    if catalogs is not None:
+        from patiencebook.generator.catalogs import find_catalogs
+
+        found = {lang: Path(path) for lang, path in find_catalogs(Path(catalogs)).items()}
+    source = source_language()
+    if langs is None:
+        wanted = [source]
+        for lang in sorted(found):
+            try:
+                get_language(lang)
+            except LanguageError:
+                site_warnings.append(f"{found[lang]}: catalog for language '{lang}' skipped: not in the "
+                                     "language table (generator/data/languages.json)")
+                continue
+            wanted.append(lang)
+        wanted += derived_languages([lang for lang in wanted])
+    else:
+        wanted = list(dict.fromkeys(langs))
+    tasks_langs = _plan(wanted, found, source, catalogs)
+
+    # Fail on a bad source before starting any worker; forked workers reuse this document.
+    from patiencebook.generator.sources import load_document
+
+    _SHARED.clear()
+    _SHARED[str(sources)] = load_document(sources, book_file)
+    import sphinx.application  # noqa: F401 - imported once here, inherited by forked workers
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    workdir = Path(tempfile.mkdtemp(prefix=f".{out.name}.build-", dir=out.parent))
+    try:
+        site_langs = tuple(lang for lang, _, _ in tasks_langs)
+        tasks = [_Task(lang, str(sources), book_file, str(catalog) if catalog else None, derive, str(workdir),
+                       site_langs) for lang, catalog, derive in tasks_langs]
+        reports = _run(tasks, jobs)
+        for report in reports:
+            if echo:
+                print(report.summary(), flush=True)
+                for warning in report.warnings:
+                    print(f"{report.lang}: {warning}", file=sys.stderr)
+        if echo:
+            for warning in site_warnings:
+                print(f"warning: {warning}", file=sys.stderr)
+        site = workdir / "site"
+        (site / "index.html").write_text(root_index_html(_SHARED[str(sources)].title, reports), encoding="utf-8")
+        _swap_in(site, out, workdir)
+    except BaseException:
+        shutil.rmtree(workdir, ignore_errors=True)
+        raise
+    finally:
+        _SHARED.clear()
+    shutil.rmtree(workdir, ignore_errors=True)
+    return BuildReport(out=out, languages=tuple(reports), seconds=time.perf_counter() - started,
+                       warnings=tuple(site_warnings))
+
+
+def _plan(wanted: list[str], found: dict[str, Path], source: str,
+          catalogs: Path | None) -> list[tuple[str, Path | None, bool]]:
+    """(lang, catalog, derive) for each wanted language; raises LanguageError when one cannot be built."""
+    plan = []
+    for code in wanted:
+        language = get_language(code)
+        if language.code == source:
+            plan.append((language.code, None, False))
+        elif language.code in found:
+            plan.append((language.code, found[language.code], False))
+        elif language.derived_from and language.derived_from in found:
+            plan.append((language.code, found[language.derived_from], True))
+        else:
+            where = f" in {catalogs}" if catalogs is not None else " (no catalog folder given)"
+            base = f" or '{language.derived_from}'" if language.derived_from else ""
+            raise LanguageError(f"no catalog for '{language.code}'{base}{where}")
+    return plan
+
+
+def _run(tasks: list[_Task], jobs: int | None) -> list[LanguageReport]:
+    workers = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        futures = [pool.submit(_build_language_safely, task) for task in tasks]
+        reports = []
+        error: BaseException | None = None
+        for future in futures:
+            try:
+                result = future.result()
+            except BaseException as exc:  # keep the first error, let the others finish
+                error = error or exc
+                continue
+            if isinstance(result, LanguageReport):
+                reports.append(result)
+            else:
+                error = error or result.exception()
+        if error is not None:
+            if isinstance(error, PatienceBookError):
+                raise error
+            raise BuildError(f"a language build failed: {error}") from error
+    return reports
+
+
+@dataclass(frozen=True, slots=True)
+class _Failure:
+    """A user error raised in a worker, carried back with its file and line intact."""
+
+    kind: str
+    message: str
+    file: str | None
+    line: int | None
+
+    def exception(self) -> PatienceBookError:
+        from patiencebook.generator import errors
+
+        cls = getattr(errors, self.kind, PatienceBookError)
+        return cls(self.message, self.file, self.line)
+
+
+def _build_language_safely(task: _Task) -> LanguageReport | _Failure:
+    try:
+        return _build_language(task)
+    except PatienceBookError as error:
+        return _Failure(type(error).__name__, error.message, error.file, error.line)
+
+
+def _build_language(task: _Task) -> LanguageReport:
+    """Worker: translate the document into ``task.lang``, write Sphinx sources, run Sphinx."""
+    started = time.perf_counter()
+    import sphinx.locale
+    from sphinx.application import Sphinx
+    from sphinx.errors import SphinxError
+    from sphinx.util.console import nocolor
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    # A worker process may build several languages; Sphinx keeps its UI translators in a global.
+    sphinx.locale.translators.clear()
+    document = _SHARED.get(task.sources)
+    if document is None:
+        from patiencebook.generator.sources import load_document
+
+        document = load_document(Path(task.sources), task.book_file)
+    translated = _translate(document, task)
+    language = get_language(task.lang)
+    work = Path(task.workdir)
+    srcdir = work / "src" / task.lang
+    outdir = work / "site" / task.lang
+    doctrees = work / "doctrees" / task.lang
+    srcdir.mkdir(parents=True)
+    write_sources(translated, srcdir, task.site_langs)
+
+    warnings = io.StringIO()
+    nocolor()
+    try:
+        # Sphinx registers nodes, roles and directives in docutils' globals; a worker process may
+        # build several languages, so each build gets a fresh namespace, as sphinx-build does.
+        with patch_docutils(srcdir), docutils_namespace():
+            app = Sphinx(str(srcdir), str(srcdir), str(outdir), str(doctrees), "html", status=None,
+                         warning=warnings, freshenv=True, parallel=0)
+            app.build(force_all=True)
+    except SphinxError as error:
+        raise BuildError(f"Sphinx failed for '{task.lang}': {error}") from None
+    if app.statuscode:
+        raise BuildError(f"Sphinx failed for '{task.lang}' (status {app.statuscode}): "
+                         f"{warnings.getvalue().strip()[:2000]}")
+    lines = tuple(line for line in warnings.getvalue().splitlines() if line.strip())
+    copied_sources = outdir / "_sources"  # html_copy_source is off; Sphinx still makes the folder
+    if copied_sources.is_dir() and not any(copied_sources.iterdir()):
+        copied_sources.rmdir()
+    pages = translated.pages + ([translated.front] if translated.front is not None else [])
+    return LanguageReport(
+        lang=task.lang, bcp47=language.bcp47,
+        total=sum(p.total for p in pages), translated=sum(p.translated for p in pages),
+        fuzzy=sum(p.fuzzy for p in pages), untranslated=sum(p.untranslated for p in pages),
+        warnings=lines, seconds=time.perf_counter() - started)
+
+
+def _translate(document: Document, task: _Task) -> TranslatedDocument:
+    if task.catalog is None:
+        return source_document(document, task.lang)
+    from patiencebook.generator.catalogs import read_catalog
+    from patiencebook.generator.translate import translate
+
+    catalog = read_catalog(Path(task.catalog))
+    if task.derive:
+        from patiencebook.generator.transliterate import derive_catalog_for
+
+        catalog = derive_catalog_for(task.lang, catalog)
+    return translate(document, catalog, task.lang)
+
+
+def source_document(document: Document, lang: str) -> TranslatedDocument:
+    """``document`` as its own translation (every block counts as translated, nothing falls back)."""
+    def whole(page) -> TranslatedPage:
+        count = len(page.segments)
+        return TranslatedPage(page=page, root=page.root, total=count, translated=count)
+
+    return TranslatedDocument(document=document, lang=lang, title=document.title,
+                              pages=[whole(page) for page in document.pages],
+                              front=whole(document.front) if document.front is not None else None)
+
+
+def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tuple[str, ...] | list[str] = ()) -> None:
+    """Write ``srcdir/conf.py``, ``index.xml`` and ``<slug>.xml`` per page, and copy the images used.
+
+    Pages that another page includes (the games inside the games chapter) are replaced there by a
+    ``pageref`` element, so each page's content appears once, on its own page.
+    """
+    document = translated.document
+    language = get_language(translated.lang)
+    ui = ui_strings(language.code)
+    roots = {page.slug: page.root for page in document.pages}
+    nested = _nested_keys(document)
+    for tpage in translated.pages:
+        page = tpage.page
+        if page.slug == "index":
+            raise BuildError("a page may not be named 'index' (the book's front page)", page.file,
+                             page.root.sourceline)
+        root = tpage.root if tpage.root is not roots.get(page.slug) else _copy(tpage.root)
+        for element in list(root.iter()):
+            if element is not root and isinstance(element.tag, str) and _key(element) in nested.get(page.slug, {}):
+                ref = etree.Element(TAG_PAGEREF, slug=nested[page.slug][_key(element)])
+                ref.tail = element.tail
+                element.getparent().replace(element, ref)
+        _annotate(root, page.slug, page.kind, page.file, page.title)
+        _copy_images(root, page.file, document.source_dir, srcdir)
+        (srcdir / f"{page.slug}.xml").write_bytes(etree.tostring(root, encoding="utf-8", xml_declaration=True))
+    (srcdir / "index.xml").write_bytes(etree.tostring(_index_tree(translated, ui), encoding="utf-8",
+                                                      xml_declaration=True))
+    (srcdir / "conf.py").write_text(_conf_py(translated, site_langs), encoding="utf-8")
+
+
+def _copy(root: etree._Element) -> etree._Element:
+    import copy
+
+    return copy.deepcopy(root)
+
+
+def _key(element: etree._Element) -> tuple:
+    return (element.tag, element.get("id"), element.sourceline)
+
+
+def _nested_keys(document: Document) -> dict[str, dict[tuple, str]]:
+    """For each page, the keys of the other pages' roots nested inside its source tree, to their slugs."""
+    by_root = {page.root: page.slug for page in document.pages}
+    nested: dict[str, dict[tuple, str]] = {}
+    for page in document.pages:
+        inner = {}
+        for element in page.root.iterdescendants():
+            if element in by_root:
+                inner[_key(element)] = by_root[element]
+        if inner:
+            nested[page.slug] = inner
+    return nested
+
+
+def _annotate(root: etree._Element, slug: str, kind: str, file: Path, title: str) -> None:
+    root.set(ATTR_SLUG, slug)
+    root.set(ATTR_KIND, kind)
+    root.set(ATTR_FILE, str(file))
+    root.set(ATTR_TITLE, title)
+    for element in root.iter():
+        # Warnings from the parser name the source line, not the line in the written file.
+        if isinstance(element.tag, str) and element.sourceline and ATTR_LINE not in element.attrib:
+            element.set(ATTR_LINE, str(element.sourceline))
+
+
+def _copy_images(root: etree._Element, page_file: Path, source_dir: Path, srcdir: Path) -> None:
+    for element in root.iter():
+        if not isinstance(element.tag, str) or local_name(element) not in ("imagedata", "graphic", "inlinegraphic"):
+            continue
+        ref = element.get("fileref")
+        if not ref or "://" in ref:
+            continue
+        image = (Path(page_file).parent / ref).resolve()
+        if not image.is_relative_to(source_dir) or not image.is_file():
+            continue  # Sphinx reports the missing image with the page
+        relative = image.relative_to(source_dir)
+        target = srcdir / relative
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.link(image, target)  # no copy needed: the source is not changed during a build
+            except OSError:
+                shutil.copy2(image, target)
+        element.set("fileref", relative.as_posix())
+
+
+def _index_tree(translated: TranslatedDocument, ui: dict[str, str]) -> etree._Element:
+    """The index page: book title, abstract, and every page grouped by kind (chapters, games...)."""
+    index = etree.Element(TAG_INDEX, nsmap={"pb": NS_BUILD})
+    index.set(ATTR_TITLE, translated.title)
+    front = translated.front
+    front_root = _copy(front.root) if front is not None else None
+    title = None
+    if front_root is not None:
+        _annotate(front_root, "index", "book", front.page.file, translated.title)
+        title = next((c for c in front_root if local_name(c) == "title"), None)
+    if title is None:
+        title = etree.Element("title")
+        title.text = translated.title
+    index.append(title)
+    if front_root is not None:
+        for abstract in (c for c in front_root if local_name(c) == "abstract"):
+            holder = etree.SubElement(index, TAG_ABSTRACT)
+            for child in abstract:
+                if isinstance(child.tag, str) and local_name(child) != "title":
+                    holder.append(child)
+    kinds = list(GROUP_ORDER) + [p.page.kind for p in translated.pages if p.page.kind not in GROUP_ORDER]
+    for kind in dict.fromkeys(kinds):
+        slugs = [p.page.slug for p in translated.pages if p.page.kind == kind]
+        if slugs:
+            group = etree.SubElement(index, TAG_GROUP, kind=kind, caption=ui.get(f"group_{kind}", kind))
+            for slug in slugs:
+                etree.SubElement(group, TAG_PAGE, slug=slug)
+    return index
+
+
+def _conf_py(translated: TranslatedDocument, site_langs) -> str:
+    language = get_language(translated.lang)
+    settings = {
+        "project": translated.title,
+        "extensions": [EXTENSION],
+        "language": language.sphinx,
+        "patiencebook_language": language.code,
+        "patiencebook_languages": list(site_langs) or [language.code],
+        "root_doc": "index",
+        "html_theme": "alabaster",
+        "html_theme_options": {"show_powered_by": False, "github_button": False, "github_banner": False,
+                               "show_related": True,
+                               "sidebar_collapse": True},
+        "html_sidebars": {"**": ["relations.html", "searchbox.html"]},
+        "html_title": translated.title,
+        "html_copy_source": False,
+        "html_show_sourcelink": False,
+        "html_show_sphinx": False,
+        "html_show_copyright": False,
+        "html_use_index": False,
+        "html_domain_indices": False,
+        "html_last_updated_fmt": None,
+        "html_search_language": language.sphinx,
+        "gettext_auto_build": False,
+        "locale_dirs": [],
+        "smartquotes": False,
+        "templates_path": [],
+        "html_static_path": [],
+        "exclude_patterns": [],
+    }
+    lines = ["# Written by patiencebook.generator.build for one language build; not a source file."]
+    lines += [f"{name} = {value!r}" for name, value in settings.items()]
+    return "\n".join(lines) + "\n"
+
+
+def root_index_html(title: str, reports: list[LanguageReport]) -> str:
+    """The site's root page: every language, named in itself, with its coverage, linking to ``<lang>/``."""
+    from babel.numbers import format_percent
+
+    items = []
+    for report in reports:
+        language = get_language(report.lang)
+        ui = ui_strings(language.code)
+        percent = format_percent(round(report.coverage, 3), locale=language.babel, decimal_quantization=False)
+        coverage = escape(ui["coverage"].format(percent=percent))
+        items.append(f'    <li><a href="{escape(language.code)}/index.html" hreflang="{language.bcp47}" '
+                     f'lang="{language.bcp47}">{escape(language.display_name)}</a> '
+                     f'<span class="coverage" lang="{language.bcp47}">{coverage}</span></li>')
+    ui_en = ui_strings(source_language())
+    return f"""<!DOCTYPE html>
+<html lang="{get_language(source_language()).bcp47}">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>{escape(title)}</title>
+  <style>
+    body {{ font-family: Georgia, serif; max-width: 40em; margin: 2em auto; padding: 0 1em; color: #333; }}
+    li {{ margin: 0.4em 0; font-size: 1.2em; }}
+    .coverage {{ color: #777; font-size: 0.75em; margin-left: 0.5em; }}
+  </style>
+</head>
+<body>
+  <h1>{escape(title)}</h1>
+  <nav aria-label="{escape(ui_en['languages'])}">
+  <ul>
+{chr(10).join(items)}
+  </ul>
+  </nav>
+</body>
+</html>
+"""
+
+
+def _swap_in(site: Path, out: Path, workdir: Path) -> None:
+    """Put ``site`` at ``out``: an atomic exchange where Linux offers it, else two renames."""
+    if not out.exists():
+        os.rename(site, out)
+        return
+    if _exchange(site, out):
+        return  # the old site now sits at ``site`` inside the work folder, removed with it
+    try:
+        os.rename(out, workdir / "previous")
+        os.rename(site, out)
+    except OSError as error:
+        if not out.exists() and (workdir / "previous").exists():
+            os.rename(workdir / "previous", out)
+        raise BuildError(f"cannot replace the site: {error}", out) from None
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one step (Linux ``renameat2(RENAME_EXCHANGE)``); False when unavailable."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    result = renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange)
+    return result == 0

@@ -1,0 +1,150 @@
+"""The project's language table: gettext codes mapped to HTML, CLDR and Sphinx names.
+
+Read from ``data/languages.json`` (one row per language); native language names come from
+Babel's CLDR data. Our own interface strings per language live in ``data/ui/<code>.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from babel import Locale
+
+from patiencebook.generator.errors import LanguageError
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+LANGUAGES_FILE = DATA_DIR / "languages.json"
+UI_DIR = DATA_DIR / "ui"
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """One row of the language table.
+
+    Attributes:
+        code: gettext code, as in catalog folder names (``"sr@latin"``, ``"en_GB"``).
+        bcp47: BCP 47 tag for HTML ``lang``/``hreflang`` (``"sr-Latn"``, ``"en-GB"``).
+        babel: Babel/CLDR locale identifier (``"sr_Latn"``).
+        sphinx: the value given to Sphinx's ``language`` setting.
+        script: ISO 15924 script code (``"Cyrl"``, ``"Latn"``, ``"Grek"``).
+        native_name: the language's name in itself, from CLDR (``"srpski (latinica)"``).
+        derived_from: gettext code of the language this one is made from at build time, or ``None``.
+        derive: how it is made (``"cyrillic-to-latin"``), or ``None``.
+        search: key of the search language registered by our Sphinx extension, or ``None`` when
+            Sphinx's own search language for ``sphinx`` is used.
+    """
+
+    code: str
+    bcp47: str
+    babel: str
+    sphinx: str
+    script: str
+    native_name: str
+    derived_from: str | None = None
+    derive: str | None = None
+    search: str | None = None
+
+    @property
+    def is_derived(self) -> bool:
+        """True when the catalog of this language is derived from another language's catalog."""
+        return self.derived_from is not None
+
+    @property
+    def display_name(self) -> str:
+        """``native_name`` with its first letter capitalised, as shown in a list of languages."""
+        return self.native_name[:1].upper() + self.native_name[1:]
+
+
+@cache
+def _table() -> dict[str, Language]:
+    try:
+        raw = json.loads(LANGUAGES_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise LanguageError(f"cannot read the language table: {error}", LANGUAGES_FILE) from error
+    table: dict[str, Language] = {}
+    for code, row in raw["languages"].items():
+        table[code] = Language(
+            code=code,
+            bcp47=row["bcp47"],
+            babel=row["babel"],
+            sphinx=row["sphinx"],
+            script=row["script"],
+            native_name=Locale.parse(row["babel"]).get_display_name() or code,
+            derived_from=row.get("derived_from"),
+            derive=row.get("derive"),
+            search=row.get("search"),
+        )
+    return table
+
+
+def source_language() -> str:
+    """The gettext code of the language the sources are written in (``"en"``)."""
+    return json.loads(LANGUAGES_FILE.read_text(encoding="utf-8"))["source"]
+
+
+def languages() -> dict[str, Language]:
+    """Every known language, keyed by gettext code, in table order."""
+    return dict(_table())
+
+
+def get_language(code: str) -> Language:
+    """The table row for gettext ``code``.
+
+    Also accepts a BCP 47 tag or CLDR identifier of a known language (``"sr-Latn"``, ``"sr_Latn"``),
+    case-insensitively. Raises :class:`LanguageError` naming the code and the known codes.
+    """
+    table = _table()
+    if code in table:
+        return table[code]
+    wanted = code.replace("-", "_").lower()
+    for language in table.values():
+        if wanted in (language.code.lower(), language.bcp47.replace("-", "_").lower(), language.babel.lower()):
+            return language
+    known = ", ".join(sorted(table))
+    raise LanguageError(f"unknown language {code!r}; known languages: {known}")
+
+
+def derived_languages(available: list[str] | set[str] | tuple[str, ...]) -> list[str]:
+    """Gettext codes of the languages derived from one in ``available`` and not in it already.
+
+    ``derived_languages(["de", "sr"])`` is ``["sr@latin"]``.
+    """
+    have = set(available)
+    return [lang.code for lang in _table().values()
+            if lang.derived_from in have and lang.code not in have]
+
+
+@cache
+def ui_strings(code: str) -> dict[str, str]:
+    """Our own interface strings in language ``code`` (switcher heading, fallback marks, group names).
+
+    Read from ``data/ui/<code>.json``; keys missing there come from the source language. A derived
+    language without its own file gets its base language's strings converted
+    (:func:`patiencebook.generator.transliterate.derive_text`). Raises :class:`LanguageError` for an
+    unknown code.
+    """
+    language = get_language(code)
+    strings = dict(_read_ui(source_language()))
+    own = UI_DIR / f"{language.code}.json"
+    if own.exists():
+        strings.update(_read_ui(language.code))
+    elif language.derived_from:
+        from patiencebook.generator.transliterate import derive_text
+
+        base = ui_strings(language.derived_from)
+        strings.update({key: derive_text(value, language.derive) for key, value in base.items()})
+    elif "_" in language.code and (UI_DIR / f"{language.code.split('_')[0]}.json").exists():
+        strings.update(_read_ui(language.code.split("_")[0]))
+    return strings
+
+
+def _read_ui(code: str) -> dict[str, str]:
+    path = UI_DIR / f"{code}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise LanguageError(f"cannot read interface strings: {error}", path) from error
+    return {key: value for key, value in data.items() if not key.startswith("_")}

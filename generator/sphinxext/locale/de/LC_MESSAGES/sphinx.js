@@ -1,0 +1,43 @@
+Documentation.addTranslations({
+    "locale": "de",
+    "messages": {
+        ", in ": ", in ",
+        "Caution": "Vorsicht",
+        "Documentation overview": "Übersicht der Hilfe",
+        "Go": "Los",
+        "Hide Search Matches": "Treffer nicht mehr hervorheben",
+        "Important": "Wichtig",
+        "Index": "Stichwörter",
+        "Link to this heading": "Verweis auf diese Überschrift",
+        "Link to this image": "Verweis auf dieses Bild",
+        "Link to this table": "Verweis auf diese Tabelle",
+        "Logo of %s": "Logo von %s",
+        "Module Index": "Modulverzeichnis",
+        "Navigation": "Navigation",
+        "Next": "Weiter",
+        "Note": "Hinweis",
+        "Please activate JavaScript to enable the search\n    functionality.": "Für die Suche muss JavaScript eingeschaltet sein.",
+        "Preparing search...": "Suche wird vorbereitet …",
+        "Previous": "Zurück",
+        "Quick search": "Schnell suchen",
+        "Related Topics": "Verwandte Seiten",
+        "Search": "Suchen",
+        "Search Page": "Suchseite",
+        "Search Results": "Suchergebnisse",
+        "Search finished, found one page matching the search query.": [
+            "Suche beendet: eine passende Seite gefunden.",
+            "Suche beendet: ${resultCount} passende Seiten gefunden."
+        ],
+        "Searching": "Suche läuft",
+        "Searching for multiple words only shows matches that contain\n    all words.": "Bei mehreren Suchwörtern werden nur Seiten gefunden, die alle Wörter enthalten.",
+        "Tip": "Tipp",
+        "Warning": "Warnung",
+        "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "Keine Seite passt zu Ihrer Suche. Prüfen Sie bitte die Schreibweise der Wörter.",
+        "next": "weiter",
+        "next chapter": "nächste Seite",
+        "previous": "zurück",
+        "previous chapter": "vorige Seite",
+        "search": "suchen"
+    },
+    "plural_expr": "+((n != 1))"
+});

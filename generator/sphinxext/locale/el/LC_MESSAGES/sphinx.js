@@ -1,0 +1,43 @@
+Documentation.addTranslations({
+    "locale": "el",
+    "messages": {
+        ", in ": ", στο ",
+        "Caution": "Προσοχή",
+        "Documentation overview": "Επισκόπηση βοήθειας",
+        "Go": "Μετάβαση",
+        "Hide Search Matches": "Να μην επισημαίνονται τα ευρήματα",
+        "Important": "Σημαντικό",
+        "Index": "Ευρετήριο",
+        "Link to this heading": "Σύνδεσμος προς αυτήν την επικεφαλίδα",
+        "Link to this image": "Σύνδεσμος προς αυτήν την εικόνα",
+        "Link to this table": "Σύνδεσμος προς αυτόν τον πίνακα",
+        "Logo of %s": "Λογότυπο του %s",
+        "Module Index": "Ευρετήριο αρθρωμάτων",
+        "Navigation": "Περιήγηση",
+        "Next": "Επόμενο",
+        "Note": "Σημείωση",
+        "Please activate JavaScript to enable the search\n    functionality.": "Για την αναζήτηση χρειάζεται να είναι ενεργή η JavaScript.",
+        "Preparing search...": "Προετοιμασία της αναζήτησης…",
+        "Previous": "Προηγούμενο",
+        "Quick search": "Γρήγορη αναζήτηση",
+        "Related Topics": "Σχετικές σελίδες",
+        "Search": "Αναζήτηση",
+        "Search Page": "Σελίδα αναζήτησης",
+        "Search Results": "Αποτελέσματα αναζήτησης",
+        "Search finished, found one page matching the search query.": [
+            "Η αναζήτηση ολοκληρώθηκε: βρέθηκε μία σελίδα.",
+            "Η αναζήτηση ολοκληρώθηκε: βρέθηκαν ${resultCount} σελίδες."
+        ],
+        "Searching": "Αναζήτηση σε εξέλιξη",
+        "Searching for multiple words only shows matches that contain\n    all words.": "Με πολλές λέξεις βρίσκονται μόνο οι σελίδες που περιέχουν όλες τις λέξεις.",
+        "Tip": "Συμβουλή",
+        "Warning": "Προειδοποίηση",
+        "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "Καμία σελίδα δεν ταιριάζει με την αναζήτησή σας. Ελέγξτε την ορθογραφία των λέξεων.",
+        "next": "επόμενο",
+        "next chapter": "επόμενη σελίδα",
+        "previous": "προηγούμενο",
+        "previous chapter": "προηγούμενη σελίδα",
+        "search": "αναζήτηση"
+    },
+    "plural_expr": "+((n != 1))"
+});

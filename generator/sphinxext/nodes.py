@@ -1,0 +1,70 @@
+"""Docutils nodes for blocks shown in English because their translation is missing or fuzzy.
+
+In HTML a fallback becomes an element with ``lang="en"``, the classes ``pb-fallback`` and
+``pb-<reason>``, a ``title`` explaining why, and a small visible mark in the page's language.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from docutils import nodes
+
+
+class _Fallback:
+    """Attributes shared by both fallback nodes.
+
+    ``reason``: ``"untranslated"`` or ``"fuzzy"``; ``label``: the mark's text and ``explanation``: the
+    ``title`` text, both in the page's language; ``label_lang``: BCP 47 tag of the page's language.
+    """
+
+
+class fallback_block(nodes.General, nodes.Element, _Fallback):
+    """A block-level fallback (paragraph, list, table cell content...)."""
+
+
+class fallback_inline(nodes.Inline, nodes.TextElement, _Fallback):
+    """An inline fallback (the content of a title or a glossary term)."""
+
+
+def _open(self, node: nodes.Element, tag: str) -> None:
+    classes = ["pb-fallback", f"pb-{node.get('reason', 'untranslated')}"]
+    self.body.append(self.starttag(node, tag, "", CLASS=" ".join(classes), lang="en",
+                                   title=node.get("explanation", "")))
+
+
+def _mark(node: nodes.Element, tag: str = "span") -> str:
+    return (f'<{tag} class="pb-fallback-mark" lang="{escape(node.get("label_lang", ""))}">'
+            f'{escape(node.get("label", ""))}</{tag}>')
+
+
+def visit_fallback_block_html(self, node: fallback_block) -> None:
+    _open(self, node, "div")
+    self.body.append(_mark(node))
+
+
+def depart_fallback_block_html(self, node: fallback_block) -> None:
+    self.body.append("</div>\n")
+
+
+def visit_fallback_inline_html(self, node: fallback_inline) -> None:
+    _open(self, node, "span")
+
+
+def depart_fallback_inline_html(self, node: fallback_inline) -> None:
+    self.body.append("</span>" + _mark(node))
+
+
+def _pass(self, node: nodes.Element) -> None:
+    pass
+
+
+#: Visitor pairs for ``app.add_node``: HTML gets the marked element, other writers the plain content.
+FALLBACK_NODES = {
+    fallback_block: {"html": (visit_fallback_block_html, depart_fallback_block_html),
+                     "text": (_pass, _pass), "latex": (_pass, _pass), "man": (_pass, _pass),
+                     "texinfo": (_pass, _pass)},
+    fallback_inline: {"html": (visit_fallback_inline_html, depart_fallback_inline_html),
+                      "text": (_pass, _pass), "latex": (_pass, _pass), "man": (_pass, _pass),
+                      "texinfo": (_pass, _pass)},
+}

@@ -1,0 +1,131 @@
+"""Our translations of the Sphinx interface strings that our pages and search page use.
+
+``locale/<lang>/LC_MESSAGES/sphinx.po`` holds them (sr@latin is derived from sr), compiled to
+``sphinx.mo`` (Python, templates) and ``sphinx.js`` (the search page). At build time our catalog
+comes first and Sphinx's bundled one is the fallback, except for derived languages, whose bundled
+catalogs would fall back to another script.
+"""
+
+from __future__ import annotations
+
+import gettext
+import json
+from pathlib import Path
+
+from babel.messages import mofile, pofile
+from babel.messages.catalog import Catalog
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+#: The Sphinx msgids our rendered pages and search page show, from ``data/ui/sphinx-strings.json``.
+USED_STRINGS_FILE = Path(__file__).resolve().parent.parent / "data" / "ui" / "sphinx-strings.json"
+
+
+def used_strings() -> dict[str, list]:
+    """``{"python": [msgid...], "js": [msgid...], "js_plural": [[singular, plural]...]}``."""
+    return json.loads(USED_STRINGS_FILE.read_text(encoding="utf-8"))
+
+
+def catalog_path(language: str, suffix: str = "po", locale_dir: Path = LOCALE_DIR) -> Path:
+    """``locale/<language>/LC_MESSAGES/sphinx.<suffix>``."""
+    return locale_dir / language / "LC_MESSAGES" / f"sphinx.{suffix}"
+
+
+def install(app, language: str | None) -> bool:
+    """Put our ``sphinx.mo`` for ``language`` in front of Sphinx's interface translations.
+
+    Returns ``False`` when we ship none for ``language``. Sphinx's own catalog stays the fallback,
+    except for a derived language (``sr@latin``), where gettext's fallback would be the Cyrillic
+    ``sr`` catalog: there English is the fallback.
+    """
+    import sphinx.locale
+
+    if not language:
+        return False
+    path = catalog_path(language, "mo")
+    if not path.is_file():
+        return False
+    with path.open("rb") as stream:
+        ours = gettext.GNUTranslations(stream)
+    key = ("general", "sphinx")
+    current = sphinx.locale.translators.get(key)
+    if not _is_derived(language) and current is not None and current is not ours:
+        ours.add_fallback(current)
+    sphinx.locale.translators[key] = ours
+    app.translator = ours
+    return True
+
+
+def _is_derived(language: str) -> bool:
+    from patiencebook.generator.errors import LanguageError
+    from patiencebook.generator.languages import languages
+
+    try:
+        return any(lang.sphinx == language and lang.is_derived for lang in languages().values())
+    except LanguageError:
+        return False
+
+
+def js_catalog(catalog: Catalog, locale: str) -> str:
+    """The ``sphinx.js`` text for ``catalog``: ``Documentation.addTranslations({...})`` with only
+    translated, non-fuzzy messages (plural messages as lists)."""
+    messages: dict[str, object] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        if isinstance(message.id, (list, tuple)):
+            if all(message.string):
+                messages[message.id[0]] = list(message.string)
+        elif message.string:
+            messages[message.id] = message.string
+    # doctools.js indexes the plural forms with this expression's value: make a boolean a number.
+    plural_expr = f"+({catalog.plural_expr})"
+    body = json.dumps({"locale": locale, "messages": dict(sorted(messages.items())),
+                       "plural_expr": plural_expr}, ensure_ascii=False, indent=4, sort_keys=False)
+    return f"Documentation.addTranslations({body});\n"
+
+
+def compile_catalogs(locale_dir: Path = LOCALE_DIR) -> list[Path]:
+    """Derive the sr@latin ``sphinx.po`` from sr's, then write ``sphinx.mo`` and ``sphinx.js`` beside
+    every ``sphinx.po`` under ``locale_dir``. Returns the files written. Run after editing a PO file:
+    ``python -m patiencebook.generator.sphinxext.uicatalog``."""
+    from patiencebook.generator.languages import languages
+    from patiencebook.generator.transliterate import derive_catalog
+
+    written: list[Path] = []
+    for language in languages().values():
+        base = catalog_path(language.derived_from, locale_dir=locale_dir) if language.derived_from else None
+        if base is not None and base.is_file():
+            with base.open("rb") as stream:
+                catalog = pofile.read_po(stream, locale=language.derived_from.replace("@", "_"))
+            derived = derive_catalog(catalog, language.babel, language.derive)
+            derived.header_comment = ("# Sphinx interface strings for Patience Book, Serbian in Latin script.\n"
+                                      "# Derived from ../../sr/LC_MESSAGES/sphinx.po; do not edit by hand.")
+            target = catalog_path(language.sphinx, locale_dir=locale_dir)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with target.open("wb") as stream:
+                pofile.write_po(stream, derived, width=0, omit_header=False)
+            written.append(target)
+    for po in sorted(locale_dir.glob("*/LC_MESSAGES/sphinx.po")):
+        language = po.parent.parent.name
+        with po.open("rb") as stream:
+            catalog = pofile.read_po(stream, locale=_babel_locale(language))
+        with po.with_suffix(".mo").open("wb") as stream:
+            mofile.write_mo(stream, catalog)
+        po.with_suffix(".js").write_text(js_catalog(catalog, language), encoding="utf-8")
+        written += [po.with_suffix(".mo"), po.with_suffix(".js")]
+    return written
+
+
+def _babel_locale(language: str) -> str:
+    from patiencebook.generator.errors import LanguageError
+    from patiencebook.generator.languages import get_language
+
+    try:
+        return get_language(language).babel
+    except LanguageError:
+        return language.split("@")[0]
+
+
+if __name__ == "__main__":  # pragma: no cover
+    for written_path in compile_catalogs():
+        print(f"wrote {written_path}")

@@ -1,0 +1,112 @@
+"""The built site in a real browser: language switcher, lang attributes, accent- and script-insensitive search.
+
+Builds tests/data/site (our own short book and catalogs) and serves it on 127.0.0.1; drives Debian's
+chromium through Playwright, headless, with no network use beyond the local server.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from patiencebook.generator.build import build_site
+
+pytestmark = pytest.mark.browser
+
+SITE = Path(__file__).resolve().parents[1] / "data" / "site"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    out = tmp_path_factory.mktemp("browser") / "site"
+    build_site(SITE / "C", SITE / "locales", out, echo=False)
+    handler = functools.partial(_QuietHandler, directory=str(out))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip(f"chromium not found at {CHROMIUM}")
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context()
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def _search(page, server: str, lang: str, words: str) -> list[str]:
+    """The result links of the search page of ``lang`` for ``words``."""
+    page.goto(f"{server}/{quote(lang)}/search.html?q={quote(words)}")
+    page.wait_for_selector("#search-results p.search-summary", timeout=20000)
+    page.wait_for_function("() => !document.querySelector('#search-progress')?.textContent", timeout=20000)
+    return page.eval_on_selector_all("ul.search li a", "links => links.map((a) => a.getAttribute('href'))")
+
+
+def test_switcher_goes_from_german_to_the_same_page_in_greek(page, server):
+    page.goto(f"{server}/de/sultan.html")
+    assert page.get_attribute("html", "lang") == "de"
+    page.click('nav.pb-languages a[hreflang="el"]')
+    page.wait_for_url("**/el/sultan.html")
+    assert page.get_attribute("html", "lang") == "el"
+    assert page.url.endswith("/el/sultan.html")
+    assert page.inner_text("h1").startswith("Σουλτάνος")
+
+
+def test_switcher_links_carry_hreflang_and_lang(page, server):
+    page.goto(f"{server}/sr/parade.html")
+    assert page.get_attribute("html", "lang") == "sr-Cyrl"
+    links = page.eval_on_selector_all(
+        "nav.pb-languages a", "links => links.map((a) => [a.hreflang, a.lang, a.getAttribute('href')])")
+    assert ["sr-Latn", "sr-Latn", "../sr@latin/parade.html"] in links
+    assert ["de", "de", "../de/parade.html"] in links
+
+
+def test_greek_word_typed_without_accents_finds_the_page(page, server):
+    results = _search(page, server, "el", "σουλτανο")
+    assert any(href.startswith("sultan.html") for href in results), results
+
+
+def test_serbian_word_typed_in_latin_script_finds_the_cyrillic_page(page, server):
+    results = _search(page, server, "sr", "spil")
+    assert any(href.startswith("sultan.html") for href in results), results
+    assert page.inner_text("#search-results h2") == "Резултати претраге"
+
+
+def test_serbian_latin_site_finds_words_typed_in_cyrillic(page, server):
+    results = _search(page, server, "sr@latin", "шпил")
+    assert any(href.startswith("sultan.html") for href in results), results
+
+
+def test_fallback_blocks_are_marked_english_in_the_browser(page, server):
+    page.goto(f"{server}/de/sultan.html")
+    langs = page.eval_on_selector_all(".pb-fallback", "blocks => blocks.map((b) => b.lang)")
+    assert langs and set(langs) == {"en"}
+    assert page.inner_text("div.pb-fallback .pb-fallback-mark") == "nicht übersetzt"
+    assert "The waste can be turned over twice." in page.inner_text("div.pb-fallback")

@@ -1,0 +1,201 @@
+"""Building the site: every language, real HTML content, coverage, and the all-or-nothing swap.
+
+Builds tests/data/site (a three-page book, our own text) with its small catalogs for de, el, sr.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from patiencebook.generator.build import build_site
+from patiencebook.generator.errors import CatalogError, LanguageError, SourceError
+
+SITE = Path(__file__).resolve().parents[1] / "data" / "site"
+SOURCES, CATALOGS = SITE / "C", SITE / "locales"
+ALL = ["en", "de", "el", "sr", "sr@latin"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    parent = tmp_path_factory.mktemp("site")
+    report = build_site(SOURCES, CATALOGS, parent / "out", jobs=2, echo=False)
+    return parent, report
+
+
+def _page(site, lang: str, slug: str) -> str:
+    return (site[0] / "out" / lang / f"{slug}.html").read_text(encoding="utf-8")
+
+
+def test_default_languages_are_english_every_catalog_and_sr_latin(site):
+    assert [r.lang for r in site[1].languages] == ALL
+    assert sorted(p.name for p in (site[0] / "out").iterdir()) == sorted(ALL + ["index.html"])
+
+
+def test_pages_have_the_same_urls_in_every_language(site):
+    names = {lang: sorted(p.name for p in (site[0] / "out" / lang).glob("*.html")) for lang in ALL}
+    assert names["en"] == ["definitions.html", "games.html", "index.html", "intro.html", "parade.html",
+                           "search.html", "sultan.html"]
+    assert all(files == names["en"] for files in names.values())
+
+
+def test_translated_text_and_html_lang_are_on_each_page(site):
+    de = _page(site, "de", "sultan")
+    assert '<html lang="de"' in de
+    assert "Behalten Sie den Sultan in der Tischmitte im Blick." in de
+    assert '<html lang="el"' in _page(site, "el", "sultan")
+    assert "Προσέξτε τον σουλτάνο στη μέση του τραπεζιού." in _page(site, "el", "sultan")
+    assert '<html lang="sr-Cyrl"' in _page(site, "sr", "sultan")
+    assert "Пазите на султана у средини стола." in _page(site, "sr", "sultan")
+
+
+def test_sr_latin_is_derived_from_the_serbian_catalog(site):
+    page = _page(site, "sr@latin", "sultan")
+    assert '<html lang="sr-Latn"' in page
+    assert "Pazite na sultana u sredini stola." in page
+    assert "Пазите" not in page
+
+
+def test_switcher_links_the_same_page_in_every_other_language(site):
+    page = _page(site, "de", "sultan")
+    for lang, bcp47, name in [("en", "en", "English"), ("el", "el", "Ελληνικά"),
+                              ("sr", "sr-Cyrl", "Српски (ћирилица)"), ("sr@latin", "sr-Latn", "Srpski (latinica)")]:
+        assert f'<a href="../{lang}/sultan.html" hreflang="{bcp47}" lang="{bcp47}" rel="alternate">{name}</a>' in page
+
+
+def test_untranslated_and_fuzzy_blocks_are_english_with_a_visible_mark(site):
+    sultan = _page(site, "de", "sultan")
+    block = re.search(r'<div class="pb-fallback pb-untranslated" lang="en"[^>]*>(.*?)</div>', sultan, re.S)
+    assert block and "The waste can be turned over twice." in block.group(1)
+    assert '<span class="pb-fallback-mark" lang="de">nicht übersetzt</span>' in block.group(1)
+    parade = _page(site, "de", "parade")
+    fuzzy = re.search(r'<div class="pb-fallback pb-fuzzy" lang="en"[^>]*>(.*?)</div>', parade, re.S)
+    assert fuzzy and "Clear the tableau one card at a time." in fuzzy.group(1)
+    assert "Übersetzung veraltet" in fuzzy.group(1)
+    assert "pb-fallback" not in _page(site, "en", "sultan")
+
+
+def test_links_between_pages_use_target_titles_in_the_page_language(site):
+    intro = _page(site, "el", "intro")
+    assert '<a class="reference internal" href="sultan.html#Sultan"><span class="std std-ref">Σουλτάνος</span></a>' in intro
+    sultan = _page(site, "sr", "sultan")
+    assert 'href="definitions.html#foundation"><span class="std std-ref">темељ</span></a>' in sultan
+
+
+def test_games_chapter_links_its_pages_instead_of_repeating_them(site):
+    games = _page(site, "de", "games")
+    assert 'href="sultan.html"' in games and 'href="parade.html"' in games
+    assert "Behalten Sie den Sultan" not in games
+
+
+def test_coverage_is_reported_per_language(site):
+    de = site[1].language("de")
+    assert (de.total, de.translated, de.fuzzy, de.untranslated) == (26, 24, 1, 1)
+    assert de.summary() == "de: 24/26 blocks translated (92.3 %), 1 fuzzy, 1 untranslated"
+    assert site[1].language("en").coverage == 1.0
+    assert site[1].language("sr@latin").translated == site[1].language("sr").translated == 25
+
+
+def test_root_index_lists_every_language_by_native_name(site):
+    index = (site[0] / "out" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="sr@latin/index.html" hreflang="sr-Latn" lang="sr-Latn">Srpski (latinica)</a>' in index
+    assert '<span class="coverage" lang="de">92,3\u00a0% übersetzt</span>' in index
+
+
+def test_serbian_search_index_uses_folded_latin_keys(site):
+    index = (site[0] / "out" / "sr" / "searchindex.js").read_text(encoding="utf-8")
+    assert '"spil"' in index           # шпила, folded and stemmed
+    assert "шпил" not in index.split('"titles"')[0].split('"terms"')[-1]
+
+
+def test_no_external_resources_are_referenced(site):
+    for page in (site[0] / "out").rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r'<(?:script|link|img)[^>]+(?:src|href)="(?:https?:)?//', text), page
+
+
+def test_only_the_output_folder_is_left_beside_it(site):
+    assert [p.name for p in site[0].iterdir()] == ["out"]
+
+
+def test_the_cli_build_prints_coverage(tmp_path, capsys):
+    from patiencebook.generator.cli import main
+
+    status = main(["build", "--sources", str(SOURCES), "--catalogs", str(CATALOGS), "--out",
+                   str(tmp_path / "out"), "--lang", "de"])
+    assert status == 0
+    assert "de: 24/26 blocks translated (92.3 %)" in capsys.readouterr().out
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_failed_build_leaves_the_previous_site_exactly_as_it_was(tmp_path):
+    out = tmp_path / "out"
+    build_site(SOURCES, CATALOGS, out, langs=["en", "de"], echo=False)
+    before = _snapshot(out)
+    broken = tmp_path / "broken"
+    shutil.copytree(SITE, broken)
+    (broken / "C" / "parade.xml").write_text("<sect1><title>Parade</title>\n<para>no end</sect1>\n",
+                                             encoding="utf-8")
+    with pytest.raises(SourceError) as caught:
+        build_site(broken / "C", broken / "locales", out, langs=["en", "de"], echo=False)
+    assert "parade.xml" in str(caught.value)
+    assert _snapshot(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken", "out"]
+
+
+def test_a_bad_catalog_fails_in_its_worker_and_keeps_the_previous_site(tmp_path):
+    out = tmp_path / "out"
+    build_site(SOURCES, None, out, echo=False)
+    before = _snapshot(out)
+    broken = tmp_path / "broken"
+    shutil.copytree(SITE, broken)
+    po = broken / "locales" / "el" / "LC_MESSAGES" / "help.po"
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "unterminated\n', encoding="utf-8")
+    with pytest.raises(CatalogError) as caught:
+        build_site(broken / "C", broken / "locales", out, langs=["en", "el"], echo=False)
+    assert caught.value.file == str(po) and caught.value.line is not None
+    assert _snapshot(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken", "out"]
+
+
+def test_an_unknown_or_uncatalogued_language_is_refused_before_anything_is_written(tmp_path):
+    with pytest.raises(LanguageError, match="'tlh'"):
+        build_site(SOURCES, CATALOGS, tmp_path / "out", langs=["tlh"], echo=False)
+    with pytest.raises(LanguageError, match="no catalog for 'en_GB'"):
+        build_site(SOURCES, CATALOGS, tmp_path / "out", langs=["en_GB"], echo=False)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_second_build_replaces_the_first(tmp_path):
+    out = tmp_path / "out"
+    build_site(SOURCES, CATALOGS, out, langs=["en", "de"], echo=False)
+    (out / "stale.txt").write_text("old", encoding="utf-8")
+    build_site(SOURCES, CATALOGS, out, langs=["en"], echo=False)
+    assert sorted(p.name for p in out.iterdir()) == ["en", "index.html"]
+
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+
+
+@pytest.mark.corpus
+@pytest.mark.slow
+def test_the_aisleriot_corpus_builds_in_greek_and_serbian_latin_without_warnings(tmp_path):
+    help_dir = SHARED / "corpus" / "aisleriot" / "help"
+    if not (help_dir / "C" / "index.docbook").exists():
+        pytest.skip(f"AisleRiot corpus not found at {help_dir}")
+    report = build_site(help_dir / "C", help_dir, tmp_path / "out", langs=["el", "sr@latin"], echo=False)
+    assert report.all_warnings == ()
+    el = report.language("el")
+    assert el.total > 2000 and el.translated / el.total > 0.9
+    out = tmp_path / "out"
+    assert len(list((out / "el").glob("*.html"))) == len(list((out / "sr@latin").glob("*.html"))) > 90
+    hamilton = (out / "el" / "hamilton.html").read_text(encoding="utf-8")
+    assert '<html lang="el"' in hamilton and '<section id="Hamilton">' in hamilton
+    camelot = (out / "sr@latin" / "camelot.html").read_text(encoding="utf-8")
+    assert 'src="_images/camelot-goal.png"' in camelot and (out / "sr@latin" / "_images" / "camelot-goal.png").is_file()

@@ -1,0 +1,91 @@
+"""The language table: gettext codes to BCP 47, CLDR and Sphinx names; our interface strings."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from patiencebook.generator.errors import LanguageError
+from patiencebook.generator.languages import (
+    UI_DIR, derived_languages, get_language, languages, source_language, ui_strings)
+
+
+def test_sr_latin_is_bcp47_sr_latn_cldr_sr_latn_and_derived_from_sr():
+    language = get_language("sr@latin")
+    assert language.bcp47 == "sr-Latn"
+    assert language.babel == "sr_Latn"
+    assert language.sphinx == "sr@latin"
+    assert language.script == "Latn"
+    assert language.derived_from == "sr"
+    assert language.derive == "cyrillic-to-latin"
+    assert language.is_derived
+
+
+def test_sr_is_cyrillic_with_bcp47_sr_cyrl():
+    language = get_language("sr")
+    assert (language.bcp47, language.babel, language.script) == ("sr-Cyrl", "sr_Cyrl", "Cyrl")
+    assert not language.is_derived
+
+
+def test_english_variants_and_greek_map_to_their_bcp47_tags():
+    assert get_language("en").bcp47 == "en"
+    assert get_language("en_GB").bcp47 == "en-GB"
+    assert get_language("de").bcp47 == "de"
+    assert get_language("el").bcp47 == "el"
+
+
+def test_native_names_come_from_cldr():
+    assert get_language("el").native_name == "Ελληνικά"
+    assert get_language("de").native_name == "Deutsch"
+    assert get_language("sr@latin").native_name == "srpski (latinica)"
+    assert get_language("sr").native_name == "српски (ћирилица)"
+    assert get_language("sr@latin").display_name == "Srpski (latinica)"
+
+
+def test_unknown_code_raises_language_error_naming_it_and_the_known_codes():
+    with pytest.raises(LanguageError) as caught:
+        get_language("xx")
+    message = str(caught.value)
+    assert "'xx'" in message
+    for code in ("de", "el", "en", "sr", "sr@latin"):
+        assert code in message
+
+
+def test_bcp47_and_cldr_spellings_find_the_same_row():
+    assert get_language("sr-Latn").code == "sr@latin"
+    assert get_language("sr_latn").code == "sr@latin"
+    assert get_language("en-GB").code == "en_GB"
+
+
+def test_sr_latin_is_derived_only_when_sr_is_available():
+    assert derived_languages(["de", "sr"]) == ["sr@latin"]
+    assert derived_languages(["de", "el"]) == []
+    assert derived_languages(["sr", "sr@latin"]) == []
+
+
+def test_source_language_is_english_and_every_row_is_complete():
+    assert source_language() == "en"
+    for code, language in languages().items():
+        assert language.code == code
+        assert language.bcp47 and language.babel and language.sphinx and language.native_name
+
+
+def test_ui_strings_of_a_derived_language_are_the_base_strings_in_latin_script():
+    assert ui_strings("sr")["untranslated"] == "није преведено"
+    assert ui_strings("sr@latin")["untranslated"] == "nije prevedeno"
+    assert ui_strings("de")["untranslated"] == "nicht übersetzt"
+
+
+def test_every_ui_file_translates_every_english_key():
+    english = {k for k in json.loads((UI_DIR / "en.json").read_text(encoding="utf-8")) if not k.startswith("_")}
+    for path in UI_DIR.glob("*.json"):
+        if path.stem in ("en", "sphinx-strings"):
+            continue
+        keys = {k for k in json.loads(path.read_text(encoding="utf-8")) if not k.startswith("_")}
+        assert keys == english, path.name
+
+
+def test_ui_strings_of_an_unknown_language_raise_language_error():
+    with pytest.raises(LanguageError):
+        ui_strings("tlh")
