@@ -44,10 +44,11 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    if not CHROMIUM.exists():
-        pytest.skip(f"chromium not found at {CHROMIUM}")
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as playwright:
+    # The test command installs Debian's chromium; a missing browser is a broken setup, not a reason to skip.
+    assert CHROMIUM.exists(), f"chromium not found at {CHROMIUM}: run `make test`, which installs it"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
