@@ -111,3 +111,46 @@ def test_fallback_blocks_are_marked_english_in_the_browser(page, server):
     assert langs and set(langs) == {"en"}
     assert page.inner_text("div.pb-fallback .pb-fallback-mark") == "nicht übersetzt"
     assert "The waste can be turned over twice." in page.inner_text("div.pb-fallback")
+
+
+@pytest.fixture(scope="module")
+def project_server(tmp_path_factory):
+    """The site of the project's own rules/ and locales/, as `make site` builds it, served on 127.0.0.1."""
+    root = Path(__file__).resolve().parents[2]
+    out = tmp_path_factory.mktemp("project") / "site"
+    report = build_site(root / "rules", root / "locales", out, echo=False)
+    assert {r.lang for r in report.languages} == {"en", "de", "el", "sr", "sr@latin"}
+    handler = functools.partial(_QuietHandler, directory=str(out))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_project_site_german_hamilton_switches_to_greek(page, project_server):
+    page.goto(f"{project_server}/de/hamilton.html")
+    assert page.get_attribute("html", "lang") == "de"
+    assert page.inner_text("h1") == "Hamilton"
+    assert "Auswahlstapel" in page.inner_text("table")
+    page.click('nav.pb-languages a[hreflang="el"]')
+    page.wait_for_url("**/el/hamilton.html")
+    assert page.get_attribute("html", "lang") == "el"
+    assert page.inner_text("h1") == "Χάμιλτον"
+    # Section anchors are the same in every language.
+    assert page.locator("section#hamilton-rules").count() == 1
+    assert not page.locator(".pb-fallback").count()
+
+
+def test_project_site_greek_search_without_accents_finds_hamilton(page, project_server):
+    results = _search(page, project_server, "el", "επιλογεας")
+    assert any(href.startswith("hamilton.html") for href in results), results
+
+
+def test_project_site_serbian_search_in_latin_script_finds_hamilton(page, project_server):
+    results = _search(page, project_server, "sr", "birač")
+    assert any(href.startswith("hamilton.html") for href in results), results
+    page.goto(f"{project_server}/sr@latin/hamilton.html")
+    assert page.get_attribute("html", "lang") == "sr-Latn"
+    assert "birač" in page.inner_text("body")
