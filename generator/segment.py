@@ -14,6 +14,7 @@ from pathlib import Path
 from lxml import etree
 
 from patiencebook.generator.model import NS_BUILD, NS_RULES, Document, Page, Segment
+from patiencebook.generator.sources import own_elements
 
 NS_ITS = "http://www.w3.org/2005/11/its"
 NS_ITST = "http://itstool.org/extensions/"
@@ -366,18 +367,6 @@ def _relative(path: Path, base: Path) -> str:
         return path.as_posix()
 
 
-def _own_elements(page: Page, other_roots: set) -> list[etree._Element]:
-    out = []
-    stack = [page.root]
-    while stack:
-        element = stack.pop()
-        out.append(element)
-        for child in reversed(element):
-            if isinstance(child.tag, str) and child not in other_roots:
-                stack.append(child)
-    return out
-
-
 def segment_document(document: Document) -> None:
     """Fill ``document.segments`` (itstool order) and each page's ``segments`` (document order).
 
@@ -407,7 +396,7 @@ def segment_document(document: Document) -> None:
     page_roots = {p.root for p in pages}
     owner: dict[etree._Element, Page] = {}
     for page in pages:
-        for element in _own_elements(page, (page_roots | roots) - {page.root}):
+        for element in own_elements(page.root, (page_roots | roots) - {page.root}):
             owner.setdefault(element, page)
     for page in pages:
         page.segments = []

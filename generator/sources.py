@@ -271,7 +271,7 @@ def _page_kind(root: etree._Element, path: Path) -> str:
     return "chapter"
 
 
-def _own_elements(root: etree._Element, other_roots: set) -> list[etree._Element]:
+def own_elements(root: etree._Element, other_roots: set) -> list[etree._Element]:
     """Elements of ``root`` (itself included) that are not inside a nested page root."""
     out = []
     stack = [root]
@@ -285,7 +285,7 @@ def _own_elements(root: etree._Element, other_roots: set) -> list[etree._Element
 
 
 def _assign_anchors(page: Page, other_roots: set) -> None:
-    sections = [el for el in _own_elements(page.root, other_roots) if local_name(el) in SECTION_TAGS
+    sections = [el for el in own_elements(page.root, other_roots) if local_name(el) in SECTION_TAGS
                 and el.tag == local_name(el)]
     used = {el.get("id") for el in sections if el.get("id")}
     for element in sections:

@@ -29,17 +29,24 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
+def _serve(folder: Path):
+    """Serve ``folder`` on 127.0.0.1 (a free port) in a thread; yields the base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     out = tmp_path_factory.mktemp("browser") / "site"
     build_site(SITE / "C", SITE / "locales", out, echo=False)
-    handler = functools.partial(_QuietHandler, directory=str(out))
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    yield from _serve(out)
 
 
 @pytest.fixture(scope="module")
@@ -120,13 +127,7 @@ def project_server(tmp_path_factory):
     out = tmp_path_factory.mktemp("project") / "site"
     report = build_site(root / "rules", root / "locales", out, echo=False)
     assert {r.lang for r in report.languages} == {"en", "de", "el", "sr", "sr@latin"}
-    handler = functools.partial(_QuietHandler, directory=str(out))
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    yield from _serve(out)
 
 
 def test_project_site_german_hamilton_switches_to_greek(page, project_server):
