@@ -26,3 +26,16 @@ class RulesError(EngineError):
 
 class IllegalMove(EngineError):
     """A move was refused by the rules; ``str()`` of the error is the reason, for the player."""
+
+
+class NotationError(EngineError, ValueError):
+    """A text or JSON form of a card, move, position or saved game could not be read.
+
+    ``str()`` says what is wrong and, where known, where: ``line`` is the 1-based line of the text
+    at fault (``None`` for one-line input or JSON).
+    """
+
+    def __init__(self, message: str, line: int | None = None):
+        self.message = message
+        self.line = line
+        super().__init__(f"line {line}: {message}" if line else message)

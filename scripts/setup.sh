@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up everything Patience Book needs on a fresh Debian machine, idempotently.
 #   scripts/setup.sh site   Python environment for building the site
-#   scripts/setup.sh test   the same, plus test tools (itstool, gettext, chromium, pytest, Playwright)
+#   scripts/setup.sh test   the same, plus test tools (itstool, gettext, chromium, pytest, Playwright,
+#                           and AisleRiot's game rules under guile-3.0 for the reference tests)
 set -euo pipefail
 mode="${1:-site}"
 cd "$(dirname "$0")/.."
@@ -9,7 +10,7 @@ cd "$(dirname "$0")/.."
 debs=()
 case "$mode" in
   site) ;;
-  test) debs=(itstool gettext chromium) ;;
+  test) debs=(itstool gettext chromium guile-3.0 libglib2.0-dev gcc pkg-config) ;;
   *) echo "usage: scripts/setup.sh site|test" >&2; exit 2 ;;
 esac
 
@@ -30,3 +31,8 @@ fi
 extras=""
 [ "$mode" = test ] && extras="[test]"
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras}"
+
+# The reference tests run GNOME AisleRiot's compiled game rules under guile-3.0 (unpacked, not installed).
+if [ "$mode" = test ]; then
+  bash scripts/aisleriot-reference.sh
+fi

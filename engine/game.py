@@ -1,0 +1,129 @@
+"""A game in progress: a deal, the moves played, undo and redo, like python-chess's ``Board`` stack.
+
+:class:`Game` keeps every position reached (positions are values, so undo is a step back along the
+list) and the moves undone since, for redo.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .cards import Card
+from .errors import IllegalMove
+from .moves import LegalMoves, Move
+from .position import Position
+from .rules import Ruleset
+
+__all__ = ["Game"]
+
+
+class Game:
+    """A game of ``ruleset`` from the deal ``cards`` (the order the deal takes them; see
+    :meth:`Position.initial`), with its moves.
+
+    ``push(move)`` plays a move (raising :class:`IllegalMove` with the reason when refused),
+    ``pop()``/``undo()`` take the last one back, ``redo()`` plays an undone move again.
+    ``seed`` is kept for the saved game only.
+    """
+
+    def __init__(self, ruleset: Ruleset, cards: Sequence[Card], seed: int | None = None):
+        self.ruleset = ruleset
+        self.cards = tuple(cards)
+        self.seed = seed
+        self._positions: list[Position] = [Position.initial(ruleset, self.cards)]
+        self._moves: list[Move] = []
+        self._redo: list[Move] = []
+
+    @classmethod
+    def deal(cls, ruleset: Ruleset, seed: int) -> "Game":
+        """A new game of AisleRiot's deal number ``seed`` (:func:`patiencebook.engine.deals.deal_order`).
+
+        Raises ``ValueError`` for a seed outside ``0 .. 2**32 - 1``.
+        """
+        from .deals import deal_order
+        return cls(ruleset, deal_order(ruleset, seed), seed=seed)
+
+    @property
+    def position(self) -> Position:
+        """The current position."""
+        return self._positions[-1]
+
+    @property
+    def initial(self) -> Position:
+        """The position after the deal."""
+        return self._positions[0]
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played, first to last."""
+        return tuple(self._moves)
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The current position's legal moves."""
+        return self.position.legal_moves
+
+    def push(self, move: Move | str) -> Position:
+        """Play ``move`` (a :class:`Move` or its text); returns the new position and clears redo.
+
+        Raises :class:`IllegalMove` with the reason, leaving the game unchanged.
+        """
+        if isinstance(move, str):
+            move = Move.parse(move)
+        self._positions.append(self.position.apply(move))
+        self._moves.append(move)
+        self._redo.clear()
+        return self.position
+
+    def pop(self) -> Move:
+        """Take back the last move and return it (it can be redone). Raises :class:`IllegalMove`
+        when no move has been played."""
+        if not self._moves:
+            raise IllegalMove("there is no move to undo")
+        self._positions.pop()
+        move = self._moves.pop()
+        self._redo.append(move)
+        return move
+
+    def undo(self) -> Move:
+        """Same as :meth:`pop`."""
+        return self.pop()
+
+    def redo(self) -> Move:
+        """Play again the last move undone and return it. Raises :class:`IllegalMove` when none."""
+        if not self._redo:
+            raise IllegalMove("there is no move to redo")
+        move = self._redo.pop()
+        self._positions.append(self.position.apply(move))
+        self._moves.append(move)
+        return move
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._moves)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def hints(self) -> list[Move]:
+        """The current position's legal moves, best first (:meth:`Position.hints`)."""
+        return self.position.hints()
+
+    def is_won(self) -> bool:
+        return self.position.is_won()
+
+    def is_lost(self) -> bool:
+        return self.position.is_lost()
+
+    @property
+    def score(self) -> int:
+        return self.position.score
+
+    def saved(self) -> "SavedGame":
+        """The game as a :class:`~patiencebook.engine.notation.SavedGame` (deal, seed and moves)."""
+        from .notation import SavedGame
+        return SavedGame(self.ruleset.game, self.cards, self.seed, tuple(self._moves))
+
+    def __repr__(self) -> str:
+        return f"<Game {self.ruleset.game} moves={len(self._moves)} score={self.score}>"

@@ -1,0 +1,59 @@
+"""The named hooks: rules that the data of a rules block cannot state, implemented once, by name.
+
+Every name in :data:`patiencebook.engine.rules.HOOKS` has its implementation here; a rules block
+names a hook (``lost="no-useful-move"``) and the engine looks it up with :func:`lost_check`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from .errors import EngineError
+from .moves import Move, MoveKind
+from .rules import HOOKS, Role
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .position import Position
+
+__all__ = ["LOST_CHECKS", "lost_check", "no_useful_move"]
+
+
+def no_useful_move(position: "Position") -> bool:
+    """True when no useful move is left (hook ``no-useful-move``; Eagle Wing).
+
+    Useful, as the Eagle Wing page states the lost condition: a click on the stock that deals or
+    redeals; a move to a foundation; a move onto a tableau card; a move from the waste into an
+    empty tableau pile. Moving a tableau card into an empty tableau pile does not count.
+    """
+    if position.is_legal(Move.stock()):
+        return False
+    for move in position.legal_moves:
+        if move.kind is not MoveKind.DRAG:
+            continue
+        target_role = position.role(move.target or "")
+        if target_role is Role.FOUNDATION:
+            return False
+        if target_role is Role.TABLEAU:
+            if position.pile(move.target or ""):
+                return False
+            if position.role(move.source or "") is Role.WASTE:
+                return False
+    return True
+
+
+#: Implementations of the hooks of kind ``"lost"``, by name: position -> True when the game is lost.
+LOST_CHECKS: dict[str, Callable[["Position"], bool]] = {
+    "no-useful-move": no_useful_move,
+}
+
+_missing = [name for name, hook in HOOKS.items() if hook.kind == "lost" and name not in LOST_CHECKS]
+if _missing:  # pragma: no cover - a hook named in rules.py must be implemented here
+    raise EngineError(f"hooks named in rules.HOOKS without an implementation: {', '.join(_missing)}")
+
+
+def lost_check(name: str) -> Callable[["Position"], bool]:
+    """The implementation of the lost hook ``name``; raises :class:`EngineError` for an unknown name."""
+    try:
+        return LOST_CHECKS[name]
+    except KeyError:
+        raise EngineError(f"no lost condition named {name!r}; known: {', '.join(LOST_CHECKS)}") from None

@@ -1,0 +1,952 @@
+"""Positions: the state of a game of patience as a value, and the rules that move it on.
+
+A :class:`Position` holds every pile of a :class:`~patiencebook.engine.rules.Ruleset` (cards bottom
+to top, each face up or down) and the little state the rules need besides (base rank, redeals and
+chooser offers used). It never changes: :meth:`Position.apply` returns a new position, and
+:class:`~patiencebook.engine.game.Game` keeps the history for undo and redo. All game logic reads
+the ruleset's policies; the few rules that data cannot state are in :mod:`patiencebook.engine.hooks`.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Sequence
+
+from .cards import Card, Rank, Suit
+from .errors import EngineError, IllegalMove
+from .hooks import lost_check
+from .moves import LegalMoves, Move, MoveKind
+from .rules import (
+    LOST_NEVER, Accepts, Base, DealOrder, Direction, DoubleClick, Face, FillRule, Match, MoveUnit, Reveal, Role,
+    Ruleset, StockAction,
+)
+
+__all__ = ["Position", "pile_ids", "card_name"]
+
+# A card inside a position is a small int: suit index * 16 + rank, plus _UP when it lies face up.
+# Ints keep move generation and hashing fast; the public API hands out Card objects.
+_UP = 64
+_SUITS = tuple(Suit)
+_CARD_OF: dict[int, Card] = {(s << 4) | r: Card(Rank(r), suit) for s, suit in enumerate(_SUITS) for r in range(1, 14)}
+_CODE_OF: dict[Card, int] = {card: code for code, card in _CARD_OF.items()}
+
+_RANK_NAMES = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
+_SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
+_ROLE_WORDS = {Role.STOCK: "stock", Role.WASTE: "waste", Role.FOUNDATION: "foundation", Role.TABLEAU: "tableau",
+               Role.RESERVE: "reserve", Role.FREECELL: "free cell", Role.CHOOSER: "chooser"}
+_DIRECTION_WORDS = {Direction.UP: "up", Direction.DOWN: "down", Direction.UP_OR_DOWN: "up or down"}
+_MATCH_WORDS = {Match.SAME_SUIT: "in suit", Match.SAME_COLOUR: "in the same colour",
+                Match.ALTERNATE_COLOUR: "in alternate colours", Match.ANY_SUIT_BUT_OWN: "in any other suit",
+                Match.RANK_ONLY: "regardless of suit"}
+_NONE, _TOP, _RUN = 0, 1, 2
+
+
+def card_name(card: Card, article: str = "the") -> str:
+    """English name of ``card`` for messages: ``"the 7 of hearts"``, ``"an Ace of spades"``.
+
+    ``article`` is ``"the"``, ``"a"`` (turned into ``"an"`` before Ace and 8) or ``""``.
+    """
+    rank = _RANK_NAMES[card.rank.value]
+    if article == "a" and rank in ("Ace", "8"):
+        article = "an"
+    return f"{article} {rank} of {_SUIT_NAMES[card.suit]}".strip()
+
+
+def pile_ids(ruleset: Ruleset) -> tuple[str, ...]:
+    """The pile ids of ``ruleset`` in layout order: a group of one pile keeps its id (``"stock"``),
+    a larger group numbers its piles from 1 (``"tableau1"`` … ``"tableau7"``)."""
+    return tuple(g.id if g.count == 1 else f"{g.id}{n}" for g in ruleset.piles for n in range(1, g.count + 1))
+
+
+class _Rules:
+    """A ruleset compiled for play: per-pile policy data in lists, and lookup tables per base rank."""
+
+    def __init__(self, ruleset: Ruleset):
+        self.ruleset = ruleset
+        self.game = ruleset.game
+        self.ids = pile_ids(ruleset)
+        self.index = {pid: i for i, pid in enumerate(self.ids)}
+        self.groups = tuple(g for g in ruleset.piles for _ in range(g.count))
+        self.roles = tuple(g.role for g in self.groups)
+        self.group_piles = {g.id: tuple(i for i, h in enumerate(self.groups) if h is g) for g in ruleset.piles}
+        self.deck_size = ruleset.deck.size
+        self.per_card = ruleset.scoring.per_card
+        self.foundations = tuple(i for i, r in enumerate(self.roles) if r is Role.FOUNDATION)
+        self.tableaux = tuple(i for i, r in enumerate(self.roles) if r is Role.TABLEAU)
+        self.base_kind = ruleset.base
+        self.base_word = "start rank" if self.base_kind is Base.START_CARD else "base rank"
+        n = len(self.ids)
+        self.lift = [_NONE] * n
+        self.max_cards = [self.deck_size] * n
+        self.capacity = [0] * n
+        self.accepts_run = [False] * n
+        self.reveal = [g.reveal for g in self.groups]
+        for i, g in enumerate(self.groups):
+            self.lift[i] = {MoveUnit.NONE: _NONE, MoveUnit.TOP: _TOP, MoveUnit.RUN: _RUN}[g.move.unit]
+            if g.move.max_cards is not None:
+                self.max_cards[i] = g.move.max_cards
+            self.capacity[i] = g.capacity or 0
+            self.accepts_run[i] = g.build is not None and g.build.accepts is Accepts.RUN
+        self.sources = tuple(i for i in range(n) if self.lift[i] != _NONE)
+        self.kcap = [self.deck_size if self.accepts_run[j] else 1 for j in range(n)]
+        self.fill_static = [None if g.fill.rule is FillRule.AUTO else g.fill.rule for g in self.groups]
+        self.rank_codes = [tuple((s << 4) | r for s in range(4)) for r in range(14)]
+        self.targets = tuple(i for i in range(n) if self.groups[i].build is not None)
+        # A foundation card may go back to the tableau, never to another foundation (the pages:
+        # "can be moved back to the tableau"); it would only shuffle a base card between empty piles.
+        self.targets_from = tuple(
+            tuple(j for j in self.targets if j != i
+                  and not (self.roles[i] is Role.FOUNDATION and self.roles[j] is Role.FOUNDATION))
+            for i in range(n))
+        # A run lands reversed on a pile built the other way (a tableau run going up a foundation).
+        self.reverse = [[False] * n for _ in range(n)]
+        for i, src in enumerate(self.groups):
+            for j, dst in enumerate(self.groups):
+                if dst.build is not None and src.move.unit is MoveUnit.RUN:
+                    a, b = src.move.direction, dst.build.direction
+                    self.reverse[i][j] = {a, b} == {Direction.UP, Direction.DOWN}
+        self.reverse_to = [[self.reverse[i][j] for i in range(n)] for j in range(n)]
+        self.allowed_from = [[j in self.targets_from[i] and self.lift[i] != _NONE for i in range(n)]
+                             for j in range(n)]
+        self.autofill = tuple((i, self.group_piles[g.fill.source or ""]) for i, g in enumerate(self.groups)
+                              if g.fill.rule is FillRule.AUTO)
+        stock = ruleset.stock
+        self.stock_policy = stock
+        self.stock = self.group_piles[stock.pile][0] if stock is not None else -1
+        if stock is None and ruleset.chooser is not None:
+            self.stock = self.group_piles[ruleset.chooser.source][0]
+        self.stock_targets = self.group_piles[stock.target] if stock is not None and stock.target else ()
+        chooser = ruleset.chooser
+        self.chooser_policy = chooser
+        self.chooser = self.group_piles[chooser.pile][0] if chooser is not None else -1
+        self.accept_to = self.group_piles[chooser.accept_to] if chooser is not None else ()
+        self.flippable = tuple(i for i in range(n) if self.reveal[i] is Reveal.CLICK)
+        self.double_click = tuple((i, g.double_click) for i, g in enumerate(self.groups)
+                                  if g.double_click is not DoubleClick.NONE)
+        self._moves: dict[int, Move] = {}
+        self._tables: dict[int, tuple[list, list, list]] = {}
+        self._fits_cache: dict[tuple, bytearray] = {}
+        self._links_cache: dict[tuple, bytearray] = {}
+
+    def drag(self, i: int, j: int, k: int) -> Move:
+        """The (shared) drag move from pile ``i`` to pile ``j`` of ``k`` cards."""
+        key = (i << 16) | (j << 8) | k
+        m = self._moves.get(key)
+        if m is None:
+            m = self._moves[key] = Move(MoveKind.DRAG, self.ids[i], self.ids[j], k)
+        return m
+
+    def tables(self, base: int) -> tuple[list, list, list]:
+        """Per pile: the build table (``fits[(onto << 6) | card]``), the run-link table
+        (``link[(lower << 6) | upper]``) and, per top card, the cards it accepts, under base rank
+        ``base`` (0 when not known); ``None`` where the pile has no build or lifts no run. Built from
+        the policies' own ``allows``/``can_lift``, so the tables say exactly what the policies say."""
+        t = self._tables.get(base)
+        if t is None:
+            rank = Rank(base) if base else None
+            fits: list = []
+            links: list = []
+            accepts: list = []
+            for g in self.groups:
+                f = self._fits(g.build, rank) if g.build is not None else None
+                fits.append(f)
+                accepts.append(None if f is None else
+                               [tuple(b for b in _CARD_OF if f[(a << 6) | b]) for a in range(64)])
+                links.append(self._links(g.move, rank) if g.move.unit is MoveUnit.RUN else None)
+            t = self._tables[base] = (fits, links, accepts)
+        return t
+
+    def _fits(self, build, rank) -> bytearray:
+        key = (build, rank)
+        table = self._fits_cache.get(key)
+        if table is None:
+            table = bytearray(64 * 64)
+            for a, ca in _CARD_OF.items():
+                for b, cb in _CARD_OF.items():
+                    if build.allows(ca, cb, rank):
+                        table[(a << 6) | b] = 1
+            self._fits_cache[key] = table
+        return table
+
+    def _links(self, move, rank) -> bytearray:
+        key = (move, rank)
+        table = self._links_cache.get(key)
+        if table is None:
+            table = bytearray(64 * 64)
+            for a, ca in _CARD_OF.items():
+                for b, cb in _CARD_OF.items():
+                    if move.can_lift((ca, cb), rank):
+                        table[(a << 6) | b] = 1
+            self._links_cache[key] = table
+        return table
+
+
+_COMPILED: dict[int, tuple[Ruleset, _Rules]] = {}
+_STOCK_MOVE = Move.stock()
+
+
+def _compile(ruleset: Ruleset) -> _Rules:
+    hit = _COMPILED.get(id(ruleset))
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    rules = _Rules(ruleset)
+    _COMPILED[id(ruleset)] = (ruleset, rules)
+    return rules
+
+
+def _code(card: Card) -> int:
+    try:
+        return _CODE_OF[card]
+    except KeyError:
+        raise EngineError(f"not a card of a standard deck: {card!r}") from None
+
+
+class Position:
+    """One state of a game: piles in layout order plus base rank, redeals used and chooser offers used.
+
+    A value: it never changes after construction, compares equal to a position of the same game
+    with the same piles and state, and hashes accordingly. Make one with :meth:`initial` (a fresh
+    deal), :meth:`from_piles`, or :func:`patiencebook.engine.notation.parse_position`.
+
+    Attributes (read-only):
+        ruleset: the :class:`Ruleset` played.
+        game: the game name (``ruleset.game``).
+        base_rank: the rank the foundations start from, or ``None`` while not known (Hamilton
+            before the start card is chosen; games without a base).
+        redeals_used: how often the waste has been turned back into the stock.
+        offers_used: how many cards the chooser has been offered.
+    """
+
+    __slots__ = ("_rules", "_piles", "_base", "_redeals", "_offers", "_hash")
+
+    def __init__(self) -> None:
+        raise TypeError("make a Position with Position.initial(ruleset, cards) or Position.from_piles(...)")
+
+    @classmethod
+    def _make(cls, rules: _Rules, piles: tuple, base: int, redeals: int, offers: int) -> "Position":
+        p = object.__new__(cls)
+        p._rules = rules
+        p._piles = piles
+        p._base = base
+        p._redeals = redeals
+        p._offers = offers
+        p._hash = None
+        return p
+
+    # -- construction ----------------------------------------------------------------------------
+
+    @classmethod
+    def initial(cls, ruleset: Ruleset, cards: Sequence[Card]) -> "Position":
+        """The opening deal of ``ruleset`` from ``cards``, in the order the deal takes them.
+
+        The deal steps run in order, each taking the next cards (``rows``: one card per pile that
+        still needs one, left to right, round after round; ``piles``: pile after pile). With face
+        ``top-up`` the last card a pile gets in that step lies face up. The first card dealt to a
+        foundation sets the base rank when the foundations start from the base card. The cards left
+        over form the stock, face down, the next card in ``cards`` on top.
+
+        Raises :class:`EngineError` when ``cards`` is not the ruleset's deck in some order.
+        """
+        rules = _compile(ruleset)
+        codes = [_code(c) for c in cards]
+        if sorted(codes) != sorted(_code(c) for c in ruleset.cards()):
+            raise EngineError(f"the cards to deal are not the {ruleset.game} deck of {rules.deck_size} cards "
+                              f"in some order (got {len(codes)} cards)")
+        piles: list[list[int]] = [[] for _ in rules.ids]
+        pos = 0
+        base = 0
+        for step in ruleset.deal:
+            members = rules.group_piles[step.pile]
+            need = list(step.per_pile(len(members)))
+            order: list[int] = []
+            if step.order is DealOrder.ROWS:
+                while any(need):
+                    for n, left in enumerate(need):
+                        if left:
+                            order.append(n)
+                            need[n] -= 1
+            else:
+                for n, count in enumerate(need):
+                    order.extend([n] * count)
+            last = {n: t for t, n in enumerate(order)}
+            for t, n in enumerate(order):
+                code = codes[pos]
+                pos += 1
+                up = step.face is Face.UP or (step.face is Face.TOP_UP and last[n] == t)
+                i = members[n]
+                piles[i].append(code | _UP if up else code)
+                if not base and rules.roles[i] is Role.FOUNDATION and rules.base_kind is Base.BASE_CARD:
+                    base = code & 15
+        rest = codes[pos:]
+        if rest:
+            if rules.stock < 0:
+                raise EngineError(f"{ruleset.game} deals {pos} cards and has no stock for the other {len(rest)}")
+            piles[rules.stock] = list(reversed(rest))
+        return cls._make(rules, tuple(tuple(p) for p in piles), base, 0, 0)
+
+    @classmethod
+    def from_piles(cls, ruleset: Ruleset, piles: "dict[str, Sequence[tuple[Card, bool]]]",
+                   base_rank: Rank | None = None, redeals_used: int = 0, offers_used: int = 0) -> "Position":
+        """A position with the given piles (id -> cards bottom to top as ``(card, face_up)``) and state.
+
+        Piles not named are empty. Raises :class:`EngineError` for an unknown pile id; the cards
+        are not checked against the deck here (:func:`~patiencebook.engine.notation.parse_position`
+        does that for text).
+        """
+        rules = _compile(ruleset)
+        out: list[tuple[int, ...]] = [()] * len(rules.ids)
+        for pid, cards in piles.items():
+            if pid not in rules.index:
+                raise EngineError(f"{ruleset.game} has no pile {pid!r}; piles: {', '.join(rules.ids)}")
+            out[rules.index[pid]] = tuple(_code(c) | (_UP if up else 0) for c, up in cards)
+        return cls._make(rules, tuple(out), int(base_rank) if base_rank else 0, redeals_used, offers_used)
+
+    @classmethod
+    def from_text(cls, text: str, ruleset: Ruleset) -> "Position":
+        """The position in the text notation (:func:`patiencebook.engine.notation.parse_position`);
+        raises :class:`~patiencebook.engine.errors.NotationError`."""
+        from .notation import parse_position
+        return parse_position(text, ruleset)
+
+    @classmethod
+    def from_json(cls, text: str, ruleset: Ruleset) -> "Position":
+        """The position from its JSON form (:func:`patiencebook.engine.notation.position_from_json`)."""
+        from .notation import position_from_json
+        return position_from_json(text, ruleset)
+
+    def text(self) -> str:
+        """The position in the text notation; ``Position.from_text(p.text(), p.ruleset) == p``."""
+        from .notation import position_to_text
+        return position_to_text(self)
+
+    def to_json(self) -> str:
+        """The position as JSON (:func:`patiencebook.engine.notation.position_to_json`)."""
+        from .notation import position_to_json
+        return position_to_json(self)
+
+    # -- value behaviour -------------------------------------------------------------------------
+
+    def _key(self) -> tuple:
+        return (self._rules.game, self._piles, self._base, self._redeals, self._offers)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._piles == other._piles and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = self._hash = hash(self._key())
+        return h
+
+    def copy(self) -> "Position":
+        """This position (it never changes, so a copy is the same value)."""
+        return self
+
+    def __str__(self) -> str:
+        from .notation import position_to_text
+        return position_to_text(self)
+
+    def __repr__(self) -> str:
+        return f"<Position {self.game} score={self.score} base={self.base_rank}>"
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self._rules.ruleset
+
+    @property
+    def game(self) -> str:
+        return self._rules.game
+
+    @property
+    def redeals_used(self) -> int:
+        return self._redeals
+
+    @property
+    def offers_used(self) -> int:
+        return self._offers
+
+    @property
+    def base_rank(self) -> Rank | None:
+        return Rank(self._base) if self._base else None
+
+    @property
+    def pile_ids(self) -> tuple[str, ...]:
+        """Pile ids in layout order (see :func:`pile_ids`)."""
+        return self._rules.ids
+
+    def role(self, pile_id: str) -> Role:
+        """The role of pile ``pile_id``; raises ``KeyError`` for an unknown id."""
+        return self._rules.roles[self._rules.index[pile_id]]
+
+    def pile(self, pile_id: str) -> tuple[tuple[Card, bool], ...]:
+        """The cards of pile ``pile_id``, bottom to top, as ``(card, face_up)``; ``KeyError`` if unknown."""
+        return tuple((_CARD_OF[c & 63], bool(c & _UP)) for c in self._piles[self._rules.index[pile_id]])
+
+    @property
+    def piles(self) -> dict[str, tuple[tuple[Card, bool], ...]]:
+        """Every pile, id -> cards bottom to top as ``(card, face_up)``, in layout order (a fresh dict)."""
+        return {pid: tuple((_CARD_OF[c & 63], bool(c & _UP)) for c in p)
+                for pid, p in zip(self._rules.ids, self._piles)}
+
+    def cards(self) -> list[Card]:
+        """Every card in the position, pile by pile, bottom to top."""
+        return [_CARD_OF[c & 63] for p in self._piles for c in p]
+
+    @property
+    def score(self) -> int:
+        """Points: ``per_card`` for each card on the foundations (the Scoring section of each page)."""
+        piles = self._piles
+        return self._rules.per_card * sum(len(piles[i]) for i in self._rules.foundations)
+
+    @property
+    def max_score(self) -> int:
+        """The ruleset's maximum score."""
+        return self.ruleset.scoring.maximum
+
+    @property
+    def choosing(self) -> bool:
+        """True while the game waits for a start card to be chosen through the chooser."""
+        return self._rules.chooser >= 0 and not self._base
+
+    def is_won(self) -> bool:
+        """True when every card is on the foundations (``won="all-on-foundations"``)."""
+        piles = self._piles
+        return sum(len(piles[i]) for i in self._rules.foundations) == self._rules.deck_size
+
+    def is_lost(self) -> bool:
+        """True when the ruleset's lost condition holds (never, for ``lost="never"``).
+
+        The condition is a named hook (:mod:`patiencebook.engine.hooks`).
+        """
+        lost = self.ruleset.end.lost
+        if lost == LOST_NEVER or self.is_won():
+            return False
+        return lost_check(lost)(self)
+
+    def is_over(self) -> bool:
+        """True when the game is won or lost."""
+        return self.is_won() or self.is_lost()
+
+    # -- moves -----------------------------------------------------------------------------------
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves (lazy and countable); double-clicks are left out, see :func:`legal_moves`."""
+        return LegalMoves(self)
+
+    def is_legal(self, move: Move) -> bool:
+        """True if ``move`` may be played here."""
+        return self.reason(move) is None
+
+    def reason(self, move: Move) -> str | None:
+        """Why ``move`` is refused here, as a sentence for the player, or ``None`` when it is legal."""
+        kind = move.kind
+        try:
+            if kind is MoveKind.DRAG:
+                return self._drag_reason(*self._drag_indices(move))
+            if kind is MoveKind.STOCK:
+                return self._stock_reason()
+            if kind is MoveKind.FLIP:
+                return self._flip_reason(self._index(move.source))
+            self.double_click_drags(move.source or "")
+        except IllegalMove as err:
+            return str(err)
+        return None
+
+    def apply(self, move: Move | str) -> "Position":
+        """The position after ``move`` (a :class:`Move` or its text), with every automatic action done.
+
+        Automatic actions, as the rules block says: an uncovered face-down card of a pile with
+        ``reveal="auto"`` is turned face up; an empty pile with ``fill="auto"`` is refilled face up
+        from its source pile; accepting the chooser card sets the start rank.
+        Raises :class:`IllegalMove` with the reason when the move is refused, and
+        :class:`~patiencebook.engine.errors.NotationError` for move text that cannot be read.
+        """
+        if isinstance(move, str):
+            move = Move.parse(move)
+        return self._resolve(move)
+
+    def _resolve(self, move: Move) -> "Position":
+        kind = move.kind
+        if kind is MoveKind.DRAG:
+            i, j, k = self._drag_indices(move)
+            reason = self._drag_reason(i, j, k)
+            if reason:
+                raise IllegalMove(reason)
+            return self._do_drag(i, j, k)
+        if kind is MoveKind.STOCK:
+            reason = self._stock_reason()
+            if reason:
+                raise IllegalMove(reason)
+            return self._do_stock()
+        i = self._index(move.source)
+        if kind is MoveKind.FLIP:
+            reason = self._flip_reason(i)
+            if reason:
+                raise IllegalMove(reason)
+            piles = list(self._piles)
+            piles[i] = piles[i][:-1] + (piles[i][-1] | _UP,)
+            return Position._make(self._rules, tuple(piles), self._base, self._redeals, self._offers)
+        drags = self.double_click_drags(move.source or "")
+        pos = self
+        for d in drags:
+            pos = pos.apply(d)
+        return pos
+
+    def _index(self, pile_id: str | None) -> int:
+        try:
+            return self._rules.index[pile_id or ""]
+        except KeyError:
+            raise IllegalMove(f"{self.game} has no pile {pile_id!r}; piles: {', '.join(self._rules.ids)}") from None
+
+    def _drag_indices(self, move: Move) -> tuple[int, int, int]:
+        return self._index(move.source), self._index(move.target), move.count
+
+    # -- generation ------------------------------------------------------------------------------
+
+    def _run_length(self, i: int, links: list) -> int:
+        """How many cards at the top of pile ``i`` can be lifted together (0 when none)."""
+        R = self._rules
+        p = self._piles[i]
+        lift = R.lift[i]
+        if not p or not lift or not p[-1] & _UP:
+            return 0
+        n = 1
+        if lift == _RUN:
+            link = links[i]
+            m = min(len(p), R.max_cards[i])
+            while n < m:
+                below = p[-n - 1]
+                if not below & _UP or not link[((below & 63) << 6) | (p[-n] & 63)]:
+                    break
+                n += 1
+        return n
+
+    def _fill_rule(self, j: int) -> FillRule:
+        g = self._rules.groups[j]
+        rule = g.fill.rule
+        if rule is FillRule.AUTO:
+            src = self._rules.group_piles[g.fill.source or ""]
+            if any(self._piles[s] for s in src):
+                return FillRule.NONE
+            return g.fill.otherwise or FillRule.NONE
+        return rule
+
+    def _generate(self, double_clicks: bool = False) -> Iterator[Move]:
+        R = self._rules
+        piles = self._piles
+        if R.chooser >= 0 and not self._base:
+            yield from self._generate_choosing(double_clicks)
+            return
+        fits, links, accepts = R.tables(self._base)
+        drag = R.drag
+        # Every liftable card, by code: where it lies (pile, depth from the top). Then each target
+        # looks up only the few cards its top card accepts, instead of trying every source.
+        runs: dict[int, list] = {}
+        run_of = [0] * len(piles)
+        max_cards = R.max_cards
+        for i in R.sources:
+            p = piles[i]
+            if not p or not p[-1] & _UP:
+                continue
+            n = 1
+            if R.lift[i] == _RUN:
+                link = links[i]
+                m = len(p) if len(p) < max_cards[i] else max_cards[i]
+                while n < m:
+                    below = p[-n - 1]
+                    if not below & _UP or not link[((below & 63) << 6) | (p[-n] & 63)]:
+                        break
+                    n += 1
+            run_of[i] = n
+            for k in range(1, n + 1):
+                c = p[-k] & 63
+                at = runs.get(c)
+                if at is None:
+                    runs[c] = [(i, k)]
+                else:
+                    at.append((i, k))
+        if runs:
+            for j in R.targets:
+                q = piles[j]
+                kcap = R.kcap[j]
+                cap = R.capacity[j]
+                if cap:
+                    room = cap - len(q)
+                    if room <= 0:
+                        continue
+                    if room < kcap:
+                        kcap = room
+                rev = R.reverse_to[j]
+                allowed = R.allowed_from[j]
+                if q:
+                    wanted = accepts[j][q[-1] & 63]
+                else:
+                    rule = R.fill_static[j] or self._fill_rule(j)
+                    if rule is FillRule.ANY:
+                        for i in R.sources:
+                            if run_of[i] and allowed[i]:
+                                for k in range(1, (run_of[i] if run_of[i] < kcap else kcap) + 1):
+                                    yield drag(i, j, k)
+                        continue
+                    if rule is FillRule.KINGS:
+                        wanted = R.rank_codes[13]
+                    elif rule is FillRule.BASE_RANK:
+                        wanted = R.rank_codes[self._base]
+                    else:
+                        continue
+                for c in wanted:
+                    at = runs.get(c)
+                    if at:
+                        for i, k in at:
+                            if not allowed[i]:
+                                continue
+                            if rev[i]:
+                                if k == 1:
+                                    for kk in range(1, (run_of[i] if run_of[i] < kcap else kcap) + 1):
+                                        yield drag(i, j, kk)
+                            elif k <= kcap:
+                                yield drag(i, j, k)
+        for i in R.flippable:
+            p = piles[i]
+            if p and not p[-1] & _UP:
+                yield Move(MoveKind.FLIP, R.ids[i])
+        if R.stock >= 0 and self._stock_reason() is None:
+            yield _STOCK_MOVE
+        if double_clicks:
+            yield from self._generate_double_clicks()
+
+    def _generate_choosing(self, double_clicks: bool) -> Iterator[Move]:
+        R = self._rules
+        c = R.chooser
+        if self._piles[c]:
+            for j in R.accept_to:
+                if not self._piles[j]:
+                    yield R.drag(c, j, 1)
+        if self._stock_reason() is None:
+            yield Move.stock()
+        if double_clicks:
+            yield from self._generate_double_clicks()
+
+    def _generate_double_clicks(self) -> Iterator[Move]:
+        for i, _ in self._rules.double_click:
+            pid = self._rules.ids[i]
+            try:
+                self.double_click_drags(pid)
+            except IllegalMove:
+                continue
+            yield Move.double_click(pid)
+
+    # -- drag checks -----------------------------------------------------------------------------
+
+    def _drag_reason(self, i: int, j: int, k: int) -> str | None:
+        """Why dragging ``k`` cards from pile ``i`` to pile ``j`` is refused, or ``None``.
+
+        Agrees with :meth:`_generate` by construction: both read the same tables.
+        """
+        R = self._rules
+        ids = R.ids
+        piles = self._piles
+        p, q = piles[i], piles[j]
+        if i == j:
+            return f"{ids[i]} cannot be dragged onto itself"
+        if k < 1:
+            return "a drag moves at least one card"
+        if R.chooser >= 0 and not self._base:
+            if i != R.chooser:
+                return ("no card can move before the start card is chosen: click the stock to offer a card "
+                        "in the chooser, then move it to a foundation")
+            if not p:
+                return "the chooser is empty: click the stock to turn a card into it"
+            if j not in R.accept_to:
+                return "the card in the chooser can only go to an empty foundation, as the start card"
+            if k != 1:
+                return "only the one card in the chooser can be moved"
+            if q:
+                return "the start card goes to an empty foundation"
+            return None
+        role_i = _ROLE_WORDS[R.roles[i]]
+        if R.roles[i] is Role.FOUNDATION and R.roles[j] is Role.FOUNDATION:
+            return "a card on a foundation can only be moved back to the tableau"
+        lift = R.lift[i]
+        if lift == _NONE:
+            if R.roles[i] is Role.STOCK:
+                return "cards cannot be dragged from the stock: click it instead"
+            return f"cards on the {role_i} cannot be moved"
+        if not p:
+            return f"{ids[i]} is empty"
+        if len(p) < k:
+            return f"{ids[i]} holds only {len(p)} card{'s' if len(p) != 1 else ''}"
+        for c in p[-k:]:
+            if not c & _UP:
+                return f"{card_name(_CARD_OF[c & 63])} in {ids[i]} is face down and cannot be moved"
+        if k > 1 and lift == _TOP:
+            return f"only the top card of the {role_i} can be moved"
+        if k > R.max_cards[i]:
+            return f"at most {R.max_cards[i]} cards of the {role_i} can be moved at once"
+        fits, links, _ = R.tables(self._base)
+        if k > 1 and self._run_length(i, links) < k:
+            mv = R.groups[i].move
+            text = (f"the {k} cards at the top of {ids[i]} are not a run: the {role_i} moves runs "
+                    f"{_DIRECTION_WORDS.get(mv.direction, '')} {_MATCH_WORDS[mv.match or Match.RANK_ONLY]}")
+            if mv.stop_at_base and self._base and any((c & 15) == self._base for c in p[-k:-1]):
+                text += f", and no card of a run can lie on a card of the {R.base_word} ({_RANK_NAMES[self._base]})"
+            return text
+        group = R.groups[j]
+        role_j = _ROLE_WORDS[R.roles[j]]
+        if group.build is None:
+            return f"no card can be placed on the {role_j}"
+        if k > 1 and not R.accepts_run[j]:
+            return f"the {role_j} takes one card at a time"
+        cap = R.capacity[j]
+        if cap and len(q) + k > cap:
+            if len(q) >= cap:
+                return f"{ids[j]} already holds {len(q)} cards, the most a {role_j} pile can hold"
+            return f"{ids[j]} holds {len(q)} cards and can take only {cap - len(q)} more"
+        rev = R.reverse[i][j]
+        landing = p[-1] if rev else p[-k]
+        card = _CARD_OF[landing & 63]
+        if not q:
+            rule = self._fill_rule(j)
+            if rule is FillRule.ANY:
+                return None
+            if rule is FillRule.NONE:
+                if group.fill.rule is FillRule.AUTO:
+                    return (f"an empty {role_j} pile is refilled from the {group.fill.source} "
+                            "while it holds cards")
+                return f"no card can be moved into an empty {role_j} pile"
+            if rule is FillRule.KINGS:
+                return None if landing & 15 == 13 else f"an empty {role_j} pile takes only a King"
+            if rule is FillRule.BASE_RANK:
+                if landing & 15 == self._base:
+                    return None
+                return (f"an empty {role_j} takes only a card of the {R.base_word} "
+                        f"({_RANK_NAMES[self._base]}), not {card_name(card, 'a')}")
+            return f"no card can be moved into an empty {role_j} pile"
+        onto = q[-1]
+        if fits[j][((onto & 63) << 6) | (landing & 63)]:
+            return None
+        onto_card = _CARD_OF[onto & 63]
+        build = group.build
+        if build.stop_at_base and self._base and onto & 15 == self._base:
+            return (f"nothing can be placed on {card_name(onto_card)}: it is of the {R.base_word} "
+                    f"({_RANK_NAMES[self._base]})")
+        if build.direction is Direction.NONE:
+            return f"no card can be placed on a {role_j} card"
+        how = f"the {role_j} builds {_DIRECTION_WORDS[build.direction]} {_MATCH_WORDS[build.match]}"
+        if k > 1:
+            lead = "the top card of the run" if rev else "the bottom card of the run"
+            return f"{lead}, {card_name(card)}, cannot go on {card_name(onto_card)}: {how}"
+        return f"{card_name(card, 'a')} cannot go on {card_name(onto_card)}: {how}"
+
+    def _do_drag(self, i: int, j: int, k: int) -> "Position":
+        R = self._rules
+        piles = list(self._piles)
+        p = piles[i]
+        moving = p[-k:]
+        rest = p[:-k]
+        if R.reverse[i][j] and k > 1:
+            moving = moving[::-1]
+        if rest and not rest[-1] & _UP and R.reveal[i] is Reveal.AUTO:
+            rest = rest[:-1] + (rest[-1] | _UP,)
+        piles[i] = rest
+        piles[j] = piles[j] + moving
+        base = self._base
+        offers = self._offers
+        if not base and R.chooser >= 0 and j in R.accept_to:
+            base = moving[0] & 15
+        if R.autofill:
+            self._autofill(piles)
+        return Position._make(R, tuple(piles), base, self._redeals, offers)
+
+    def _autofill(self, piles: list) -> None:
+        R = self._rules
+        for i, sources in R.autofill:
+            if piles[i]:
+                continue
+            for s in sources:
+                src = piles[s]
+                if src:
+                    rest = src[:-1]
+                    if rest and not rest[-1] & _UP and R.reveal[s] is Reveal.AUTO:
+                        rest = rest[:-1] + (rest[-1] | _UP,)
+                    piles[s] = rest
+                    piles[i] = (src[-1] | _UP,)
+                    break
+
+    # -- stock, turning, double-clicks -----------------------------------------------------------
+
+    def _stock_reason(self) -> str | None:
+        """Why a click on the stock is refused, or ``None``."""
+        R = self._rules
+        if R.stock < 0:
+            return f"{self.game} has no stock"
+        stock = self._piles[R.stock]
+        if R.chooser >= 0 and not self._base:
+            offers = R.chooser_policy.offers
+            if self._offers >= offers:
+                return (f"the stock does not respond: the last of the {offers} cards offered must be accepted "
+                        "by moving it to a foundation")
+            if not stock:
+                return "the stock is empty"
+            return None
+        policy = R.stock_policy
+        if policy is None or policy.action is StockAction.NONE:
+            return "clicking the stock does nothing in this game"
+        if stock:
+            return None
+        if policy.action is StockAction.DEAL_TO_EACH:
+            return "the stock is empty, and there is no redeal"
+        if not self._piles[R.stock_targets[0]]:
+            return "the stock and the waste are both empty"
+        if policy.redeals is not None and self._redeals >= policy.redeals:
+            return (f"the stock is empty and no redeal is left ({self._redeals} of {policy.redeals} "
+                    "redeals used)")
+        return None
+
+    def _do_stock(self) -> "Position":
+        R = self._rules
+        piles = list(self._piles)
+        s = R.stock
+        stock = piles[s]
+        if R.chooser >= 0 and not self._base:
+            c = R.chooser
+            if piles[c]:
+                stock = (piles[c][-1] & 63,) + stock
+            piles[c] = (stock[-1] | _UP,)
+            piles[s] = stock[:-1]
+            return Position._make(R, tuple(piles), self._base, self._redeals, self._offers + 1)
+        policy = R.stock_policy
+        redeals = self._redeals
+        if policy.action is StockAction.DEAL_TO_EACH:
+            for t in R.stock_targets:
+                for _ in range(policy.cards):
+                    if stock:
+                        piles[t] = piles[t] + (stock[-1] | _UP,)
+                        stock = stock[:-1]
+            piles[s] = stock
+        elif stock:
+            w = R.stock_targets[0]
+            n = min(policy.cards, len(stock))
+            piles[w] = piles[w] + tuple(c | _UP for c in reversed(stock[-n:]))
+            piles[s] = stock[:-n]
+        else:
+            w = R.stock_targets[0]
+            piles[s] = tuple(c & 63 for c in reversed(piles[w]))
+            piles[w] = ()
+            redeals += 1
+        if R.autofill:
+            self._autofill(piles)
+        return Position._make(R, tuple(piles), self._base, redeals, self._offers)
+
+    def _flip_reason(self, i: int) -> str | None:
+        R = self._rules
+        p = self._piles[i]
+        if R.reveal[i] is not Reveal.CLICK:
+            return f"cards of the {_ROLE_WORDS[R.roles[i]]} are not turned by a click"
+        if not p:
+            return f"{R.ids[i]} is empty"
+        if p[-1] & _UP:
+            return f"the top card of {R.ids[i]} is already face up"
+        return None
+
+    def _to_foundation(self, i: int, k: int) -> Move | None:
+        """The drag of ``k`` cards from pile ``i`` to the first foundation that takes them, if any."""
+        R = self._rules
+        for j in R.foundations:
+            if j != i and self._drag_reason(i, j, k) is None:
+                return R.drag(i, j, k)
+        return None
+
+    def double_click_drags(self, pile_id: str) -> list[Move]:
+        """The drags a double-click on ``pile_id`` stands for, first to last.
+
+        ``card-to-foundation``: the top card to the first foundation that takes it (so a card of
+        the base rank goes to the first empty one). ``run-to-foundation``: the longest liftable run
+        at the top, when its top card fits a foundation. ``autoplay``: every tableau card that fits
+        a foundation, scanning the tableau from the left again after each card, until none fits.
+        Raises :class:`IllegalMove` when the double-click does nothing here.
+        """
+        R = self._rules
+        i = self._index(pile_id)
+        action = dict(R.double_click).get(i, DoubleClick.NONE)
+        if action is DoubleClick.NONE:
+            raise IllegalMove(f"double-clicking {pile_id} does nothing in {self.game}")
+        if R.chooser >= 0 and not self._base and i != R.chooser:
+            raise IllegalMove("no card can move before the start card is chosen: click the stock to offer a card "
+                              "in the chooser, then move it to a foundation")
+        if action is DoubleClick.AUTOPLAY:
+            drags: list[Move] = []
+            pos = self
+            while True:
+                for t in R.tableaux:
+                    m = pos._to_foundation(t, 1) if pos._piles[t] else None
+                    if m is not None:
+                        drags.append(m)
+                        pos = pos._do_drag(*pos._drag_indices(m))
+                        break
+                else:
+                    break
+            if not drags:
+                raise IllegalMove("no tableau card fits on a foundation")
+            return drags
+        p = self._piles[i]
+        if not p:
+            raise IllegalMove(f"{pile_id} is empty")
+        if not p[-1] & _UP:
+            raise IllegalMove(f"the top card of {pile_id} is face down")
+        k = 1
+        if action is DoubleClick.RUN_TO_FOUNDATION:
+            k = self._run_length(i, R.tables(self._base)[1])
+        move = self._to_foundation(i, k)
+        if move is None and k > 1:
+            move = self._to_foundation(i, 1)
+        if move is None:
+            raise IllegalMove(f"{card_name(_CARD_OF[p[-1] & 63])} fits on no foundation")
+        return [move]
+
+    # -- hints -----------------------------------------------------------------------------------
+
+    def hints(self) -> list[Move]:
+        """The legal moves ranked best first, by simple rules of thumb (no look-ahead).
+
+        Order: moves to a foundation (longer runs first); then moves that uncover a face-down card
+        or empty a pile whose refill brings a new card; then accepting a start card; then moves onto
+        a tableau card; then moves off the waste or reserve; then dealing from the stock; then moves
+        into an empty pile; last, moves off a foundation. Ties keep the order of :attr:`legal_moves`.
+        """
+        R = self._rules
+        ranked = []
+        for n, m in enumerate(self._generate()):
+            score = 0
+            if m.kind is MoveKind.STOCK:
+                score = 30
+            elif m.kind is MoveKind.FLIP:
+                score = 85
+            else:
+                i, j, k = R.index[m.source], R.index[m.target], m.count
+                p, q = self._piles[i], self._piles[j]
+                role_i, role_j = R.roles[i], R.roles[j]
+                if role_j is Role.FOUNDATION:
+                    score = 100 + k
+                    if role_i is Role.CHOOSER:
+                        score = 60
+                elif role_i is Role.FOUNDATION:
+                    score = 5
+                elif len(p) > k and not p[-k - 1] & _UP:
+                    score = 90
+                elif len(p) == k and R.autofill and any(i == a for a, _ in R.autofill) and \
+                        any(self._piles[s] for s in dict(R.autofill)[i]):
+                    score = 80
+                elif q:
+                    score = 50 if len(p) > k else 45
+                elif role_i in (Role.WASTE, Role.RESERVE):
+                    score = 40
+                else:
+                    score = 10 if len(p) > k else 1
+            ranked.append((-score, n, m))
+        ranked.sort()
+        return [m for _, _, m in ranked]
