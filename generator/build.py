@@ -12,17 +12,17 @@ import io
 import multiprocessing
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 
 from lxml import etree
 
-from patiencebook.generator.errors import BuildError, LanguageError, PatienceBookError
+from patiencebook.generator.errors import BuildError, CatalogError, LanguageError, PatienceBookError
 from patiencebook.generator.languages import derived_languages, get_language, source_language, ui_strings
 from patiencebook.generator.model import NS_BUILD, Document, TranslatedDocument, TranslatedPage
 from patiencebook.generator.sphinxext.parser import (
@@ -131,12 +131,15 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
     """
     started = time.perf_counter()
     sources = Path(sources).resolve()
-    out = Path(out).absolute()
+    out = Path(out).resolve()
     site_warnings: list[str] = []
     found: dict[str, Path] = {}
+    check_out_folder(out, [sources] + ([Path(catalogs).resolve()] if catalogs is not None else []))
     if catalogs is not None:
         from patiencebook.generator.catalogs import find_catalogs
 
+        if not Path(catalogs).is_dir():
+            raise CatalogError("no such catalogs folder", catalogs)
         found = {lang: Path(path) for lang, path in find_catalogs(Path(catalogs)).items()}
     source = source_language()
     if langs is None:
@@ -161,8 +164,13 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
     _SHARED[str(sources)] = load_document(sources, book_file)
     import sphinx.application  # noqa: F401 - imported once here, inherited by forked workers
 
-    out.parent.mkdir(parents=True, exist_ok=True)
-    workdir = Path(tempfile.mkdtemp(prefix=f".{out.name}.build-", dir=out.parent))
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        _remove_stale_workdirs(out)
+        workdir = Path(tempfile.mkdtemp(prefix=f".{out.name}.build-", dir=out.parent))
+        (workdir / _OWNER).write_text(str(os.getpid()), encoding="ascii")
+    except OSError as error:
+        raise BuildError(f"cannot create the output folder: {error.strerror}", error.filename or out) from None
     try:
         site_langs = tuple(lang for lang, _, _ in tasks_langs)
         tasks = [_Task(lang, str(sources), book_file, str(catalog) if catalog else None, derive, str(workdir),
@@ -177,6 +185,8 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
             for warning in site_warnings:
                 print(f"warning: {warning}", file=sys.stderr)
         site = workdir / "site"
+        (site / SITE_MARKER).write_text("A help site built by patiencebook; `patiencebook build` may replace "
+                                        "this folder as a whole.\n", encoding="utf-8")
         (site / "index.html").write_text(root_index_html(_SHARED[str(sources)].title, reports), encoding="utf-8")
         _swap_in(site, out, workdir)
     except BaseException:
@@ -212,14 +222,15 @@ def _run(tasks: list[_Task], jobs: int | None) -> list[LanguageReport]:
     workers = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures = [pool.submit(_build_language_safely, task) for task in tasks]
+    # Pool's context exit terminates the workers, so an interrupted build leaves none running.
+    with context.Pool(processes=workers, initializer=_worker_signals) as pool:
+        futures = [pool.apply_async(_build_language_safely, (task,)) for task in tasks]
         reports = []
         error: BaseException | None = None
         for future in futures:
             try:
-                result = future.result()
-            except BaseException as exc:  # keep the first error, let the others finish
+                result = future.get()
+            except Exception as exc:  # keep the first error, let the others finish
                 error = error or exc
                 continue
             if isinstance(result, LanguageReport):
@@ -231,6 +242,12 @@ def _run(tasks: list[_Task], jobs: int | None) -> list[LanguageReport]:
                 raise error
             raise BuildError(f"a language build failed: {error}") from error
     return reports
+
+
+def _worker_signals() -> None:
+    """Workers die quietly on SIGTERM (the parent's handler would raise in them) and ignore Ctrl-C."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,10 +313,13 @@ def _build_language(task: _Task) -> LanguageReport:
         raise BuildError(f"Sphinx failed for '{task.lang}' (status {app.statuscode}): "
                          f"{warnings.getvalue().strip()[:2000]}")
     lines = tuple(line for line in warnings.getvalue().splitlines() if line.strip())
+    pages = translated.pages + ([translated.front] if translated.front is not None else [])
+    catalog_name = task.catalog or task.sources
+    lines = tuple(f"{catalog_name}:{line}: {message}" if line else f"{catalog_name}: {message}"
+                  for page in pages for line, message in page.problems) + lines
     copied_sources = outdir / "_sources"  # html_copy_source is off; Sphinx still makes the folder
     if copied_sources.is_dir() and not any(copied_sources.iterdir()):
         copied_sources.rmdir()
-    pages = translated.pages + ([translated.front] if translated.front is not None else [])
     return LanguageReport(
         lang=task.lang, bcp47=language.bcp47,
         total=sum(p.total for p in pages), translated=sum(p.translated for p in pages),
@@ -519,6 +539,44 @@ def root_index_html(title: str, reports: list[LanguageReport]) -> str:
 </body>
 </html>
 """
+
+
+#: A file in every built site: its presence is what allows a later build to replace the folder.
+SITE_MARKER = ".patiencebook-site"
+# In each temporary build folder: the pid of the build that owns it.
+_OWNER = ".owner"
+
+
+def check_out_folder(out: Path, inputs: list[Path]) -> None:
+    """Refuse an output folder that a build must not replace.
+
+    ``out`` may be missing, an empty folder, or a site an earlier build wrote (it holds
+    :data:`SITE_MARKER`). It may not be, hold, or lie inside one of ``inputs`` (the sources and
+    catalogs folders). Raises :class:`BuildError` naming the folder and the reason.
+    """
+    for folder in inputs:
+        if out == folder or out in folder.parents or folder in out.parents:
+            raise BuildError(f"the output folder must be outside the input folder {folder}", out)
+    if not out.exists() and not out.is_symlink():
+        return
+    if not out.is_dir() or out.is_symlink():
+        raise BuildError("the output path exists and is not a folder; choose another --out", out)
+    if (out / SITE_MARKER).is_file() or not any(out.iterdir()):
+        return
+    raise BuildError(f"refusing to replace a folder that is not a site built by patiencebook (it has no "
+                     f"{SITE_MARKER}); choose another --out or empty it first", out)
+
+
+def _remove_stale_workdirs(out: Path) -> None:
+    """Remove temporary build folders beside ``out`` whose build process no longer runs."""
+    for folder in out.parent.glob(f".{out.name}.build-*"):
+        try:
+            pid = int((folder / _OWNER).read_text(encoding="ascii"))
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            shutil.rmtree(folder, ignore_errors=True)
+        except (OSError, ValueError):
+            continue
 
 
 def _swap_in(site: Path, out: Path, workdir: Path) -> None:

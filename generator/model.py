@@ -133,6 +133,8 @@ class TranslatedPage:
         translated: blocks shown in the target language.
         fuzzy: blocks shown in English because their unit is fuzzy.
         untranslated: blocks shown in English because their unit is missing or empty.
+        problems: translations that could not be used, as ``(po_line, message)``: a msgstr that is
+            not well-formed XML or uses a placeholder its msgid lacks (the block is shown in English).
     """
 
     page: Page
@@ -141,6 +143,7 @@ class TranslatedPage:
     translated: int = 0
     fuzzy: int = 0
     untranslated: int = 0
+    problems: list[tuple[int | None, str]] = field(default_factory=list)
 
     @property
     def title(self) -> str:

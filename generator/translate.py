@@ -75,6 +75,11 @@ def parse_msgstr(msgstr: str, element: etree._Element, entities: dict[str, str] 
         return None
 
 
+def _excerpt(msgid: str, width: int = 50) -> str:
+    """The start of ``msgid``, quoted, for a one-line message."""
+    return repr(msgid if len(msgid) <= width else msgid[:width - 1] + "…")
+
+
 def _has_child_elements(element: etree._Element) -> bool:
     return any(isinstance(child.tag, str) for child in element)
 
@@ -103,6 +108,7 @@ class _PageMerger:
         self.current = dict(zip(page.root.iter(), self.root.iter()))
         self.segments = {s.element: s for s in page.segments if s.element is not None}
         self.status: dict[int, str] = {}
+        self.problems: list[tuple[int | None, str]] = []
 
     def run(self) -> TranslatedPage:
         self._merge(self.page.root)
@@ -116,7 +122,11 @@ class _PageMerger:
             counts[self._final_status(segment)] += 1
         return TranslatedPage(page=self.page, root=self.root, total=len(self.page.segments),
                               translated=counts[TRANSLATED], fuzzy=counts[FUZZY],
-                              untranslated=counts[UNTRANSLATED])
+                              untranslated=counts[UNTRANSLATED], problems=self.problems)
+
+    def _po_line(self, segment: Segment) -> int | None:
+        message = self.catalog.get(segment.msgid, context=segment.msgctxt) if self.catalog is not None else None
+        return getattr(message, "lineno", None)
 
     def _final_status(self, segment: Segment) -> str:
         state = self.status.get(id(segment))
@@ -152,6 +162,7 @@ class _PageMerger:
             return None
         original = segment.element
         wrapper = parse_msgstr(msgstr, original, self.entities_of(segment.file))
+        problem = "msgstr is not well-formed XML" if wrapper is None else None
         holders = list(wrapper.iter(f"{{{NS_PLACEHOLDER}}}*")) if wrapper is not None else []
         resolved = []
         for holder in holders:
@@ -160,10 +171,13 @@ class _PageMerger:
             if not 0 <= index < len(segment.placeholders) or \
                     etree.QName(segment.placeholders[index]).localname != name:
                 wrapper = None  # a placeholder the msgid does not have: not a usable translation
+                problem = f"msgstr uses placeholder <_:{etree.QName(holder).localname}/>, which its msgid lacks"
                 break
             resolved.append((holder, segment.placeholders[index]))
         if wrapper is None:
             self.status[id(segment)] = UNTRANSLATED
+            self.problems.append((self._po_line(segment), f"{problem}; the block is shown in English "
+                                  f"(msgid {_excerpt(segment.msgid)})"))
             return None
         self.status[id(segment)] = TRANSLATED
         for holder, nested in resolved:

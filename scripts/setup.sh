@@ -15,6 +15,8 @@ case "$mode" in
 esac
 
 missing=()
+# Debian's python3 needs python3-venv for `python3 -m venv`.
+python3 -c "import ensurepip, venv" 2>/dev/null || debs+=(python3-venv)
 for pkg in "${debs[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
 done

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from patiencebook.generator.build import build_site
-from patiencebook.generator.errors import CatalogError, LanguageError, SourceError
+from patiencebook.generator.build import SITE_MARKER, build_site
+from patiencebook.generator.errors import BuildError, CatalogError, LanguageError, SourceError
 
 SITE = Path(__file__).resolve().parents[1] / "data" / "site"
 SOURCES, CATALOGS = SITE / "C", SITE / "locales"
@@ -32,7 +32,7 @@ def _page(site, lang: str, slug: str) -> str:
 
 def test_default_languages_are_english_every_catalog_and_sr_latin(site):
     assert [r.lang for r in site[1].languages] == ALL
-    assert sorted(p.name for p in (site[0] / "out").iterdir()) == sorted(ALL + ["index.html"])
+    assert sorted(p.name for p in (site[0] / "out").iterdir()) == sorted(ALL + ["index.html", SITE_MARKER])
 
 
 def test_pages_have_the_same_urls_in_every_language(site):
@@ -177,7 +177,62 @@ def test_a_second_build_replaces_the_first(tmp_path):
     build_site(SOURCES, CATALOGS, out, langs=["en", "de"], echo=False)
     (out / "stale.txt").write_text("old", encoding="utf-8")
     build_site(SOURCES, CATALOGS, out, langs=["en"], echo=False)
-    assert sorted(p.name for p in out.iterdir()) == ["en", "index.html"]
+    assert sorted(p.name for p in out.iterdir()) == [SITE_MARKER, "en", "index.html"]
+
+
+def test_a_folder_that_is_not_a_site_is_never_replaced(tmp_path):
+    out = tmp_path / "notes"
+    out.mkdir()
+    (out / "notes.txt").write_text("keep me", encoding="utf-8")
+    with pytest.raises(BuildError, match="not a site built by patiencebook") as caught:
+        build_site(SOURCES, CATALOGS, out, langs=["en"], echo=False)
+    assert caught.value.file == str(out)
+    assert [p.name for p in out.iterdir()] == ["notes.txt"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes"]
+
+
+def test_the_output_folder_cannot_be_or_hold_an_input_folder(tmp_path):
+    for out in (SOURCES, CATALOGS, SOURCES.parent, SOURCES / "site"):
+        with pytest.raises(BuildError, match="outside the input folder"):
+            build_site(SOURCES, CATALOGS, out, langs=["en"], echo=False)
+
+
+def test_an_output_path_that_is_a_file_is_refused(tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("hi", encoding="utf-8")
+    with pytest.raises(BuildError, match="not a folder"):
+        build_site(SOURCES, CATALOGS, afile, langs=["en"], echo=False)
+    with pytest.raises(BuildError, match="cannot create the output folder"):
+        build_site(SOURCES, CATALOGS, afile / "sub", langs=["en"], echo=False)
+    assert afile.read_text(encoding="utf-8") == "hi"
+
+
+def test_a_missing_catalogs_folder_is_an_error_not_an_english_only_site(tmp_path):
+    with pytest.raises(CatalogError, match="no such catalogs folder"):
+        build_site(SOURCES, tmp_path / "nosuch", tmp_path / "out", echo=False)
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_msgstr_with_broken_markup_is_reported_with_its_catalog_line(tmp_path):
+    catalogs = tmp_path / "locales"
+    shutil.copytree(CATALOGS, catalogs)
+    po = catalogs / "de" / "LC_MESSAGES" / "help.po"
+    text = po.read_text(encoding="utf-8")
+    marker = 'msgstr "'
+    lines = text.splitlines()
+    # The last msgstr of the file gets an unclosed element.
+    index = max(i for i, line in enumerate(lines) if line.startswith(marker) and line != 'msgstr ""')
+    lines[index] = lines[index][:-1] + '<emphasis>"'
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = build_site(SOURCES, catalogs, tmp_path / "out", langs=["de"], echo=False)
+    problems = [w for w in report.language("de").warnings if "not well-formed" in w]
+    assert len(problems) == 1, report.language("de").warnings
+    match = re.fullmatch(rf"{re.escape(str(po))}:(\d+): msgstr is not well-formed XML; the block is shown "
+                         r"in English \(msgid '.+'\)", problems[0])
+    assert match, problems[0]
+    # The line is the unit's msgid line, just above the broken msgstr.
+    assert lines[int(match.group(1)) - 1].startswith("msgid ") and int(match.group(1)) <= index
+    assert report.language("de").untranslated >= 1
 
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
