@@ -27,7 +27,8 @@ class Colour(enum.Enum):
 
 
 class Suit(enum.Enum):
-    """The four suits of a standard deck, in AisleRiot's order (clubs, diamonds, hearts, spades).
+    """The four suits of a standard deck, in AisleRiot's order (clubs, diamonds, hearts, spades),
+    which is also their sort order (``Suit.CLUBS < Suit.SPADES``).
 
     ``value`` is the one-letter text form; ``colour`` gives :class:`Colour`.
     """
@@ -58,6 +59,24 @@ class Suit(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    # Suits are ordered as listed (AisleRiot's deck order), so cards of equal rank sort too.
+    def _order(self) -> int:
+        return _SUIT_ORDER[self]
+
+    def __lt__(self, other: object) -> bool:
+        return self._order() < other._order() if isinstance(other, Suit) else NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        return self._order() <= other._order() if isinstance(other, Suit) else NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        return self._order() > other._order() if isinstance(other, Suit) else NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        return self._order() >= other._order() if isinstance(other, Suit) else NotImplemented
+
+
+_SUIT_ORDER = {suit: n for n, suit in enumerate(Suit)}
 
 _RANK_LETTERS = "A23456789TJQK"
 _RANK_WORDS = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")

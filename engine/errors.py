@@ -24,8 +24,36 @@ class RulesError(EngineError):
         super().__init__(f"{where}{message}")
 
 
+class Reason(str):
+    """A refusal reason: the English sentence (the ``str`` value) plus a machine-readable ``code``
+    and ``params``, so that a front end can say it in another language.
+
+    ``code`` is a short name (``"face-down"``, ``"does-not-fit"``); ``params`` maps names to plain
+    values: pile ids (``pile``, ``target``), card texts (``card``, ``onto``, ``"7h"``), numbers.
+    """
+
+    code: str
+    params: dict
+
+    def __new__(cls, code: str, text: str, **params: object) -> "Reason":
+        self = super().__new__(cls, text)
+        self.code = code
+        self.params = params
+        return self
+
+
 class IllegalMove(EngineError):
-    """A move was refused by the rules; ``str()`` of the error is the reason, for the player."""
+    """A move was refused by the rules; ``str()`` of the error is the reason, for the player.
+
+    ``code`` and ``params`` describe the reason for translation (see :class:`Reason`); they are
+    taken from ``message`` when it is a :class:`Reason`, else ``code`` is ``"refused"`` (no
+    translation known beyond the English sentence) and ``params`` is empty.
+    """
+
+    def __init__(self, message: str, code: str | None = None, params: dict | None = None):
+        super().__init__(message)
+        self.code = code or getattr(message, "code", "refused")
+        self.params = dict(params if params is not None else getattr(message, "params", {}))
 
 
 class NotationError(EngineError, ValueError):

@@ -79,7 +79,7 @@ class Game:
         """Take back the last move and return it (it can be redone). Raises :class:`IllegalMove`
         when no move has been played."""
         if not self._moves:
-            raise IllegalMove("there is no move to undo")
+            raise IllegalMove("there is no move to undo", "no-undo")
         self._positions.pop()
         move = self._moves.pop()
         self._redo.append(move)
@@ -92,7 +92,7 @@ class Game:
     def redo(self) -> Move:
         """Play again the last move undone and return it. Raises :class:`IllegalMove` when none."""
         if not self._redo:
-            raise IllegalMove("there is no move to redo")
+            raise IllegalMove("there is no move to redo", "no-redo")
         move = self._redo.pop()
         self._positions.append(self.position.apply(move))
         self._moves.append(move)

@@ -326,7 +326,7 @@ class SavedGame:
             try:
                 game.push(move)
             except IllegalMove as err:
-                raise IllegalMove(f"move {n} ({move}): {err}") from None
+                raise IllegalMove(f"move {n} ({move}): {err}", err.code, err.params) from None
         return game
 
     def to_text(self) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from .cards import Card, Rank, Suit
-from .errors import EngineError, IllegalMove
+from .errors import EngineError, IllegalMove, Reason
 from .hooks import lost_check
 from .moves import LegalMoves, Move, MoveKind
 from .rules import (
@@ -216,7 +216,7 @@ class Position:
         offers_used: how many cards the chooser has been offered.
     """
 
-    __slots__ = ("_rules", "_piles", "_base", "_redeals", "_offers", "_hash")
+    __slots__ = ("_rules", "_piles", "_base", "_redeals", "_offers", "_hash", "_drags")
 
     def __init__(self) -> None:
         raise TypeError("make a Position with Position.initial(ruleset, cards) or Position.from_piles(...)")
@@ -230,6 +230,7 @@ class Position:
         p._redeals = redeals
         p._offers = offers
         p._hash = None
+        p._drags = None
         return p
 
     # -- construction ----------------------------------------------------------------------------
@@ -453,7 +454,7 @@ class Position:
                 return self._flip_reason(self._index(move.source))
             self.double_click_drags(move.source or "")
         except IllegalMove as err:
-            return str(err)
+            return Reason(err.code, str(err), **err.params)
         return None
 
     def apply(self, move: Move | str) -> "Position":
@@ -500,7 +501,8 @@ class Position:
         try:
             return self._rules.index[pile_id or ""]
         except KeyError:
-            raise IllegalMove(f"{self.game} has no pile {pile_id!r}; piles: {', '.join(self._rules.ids)}") from None
+            raise IllegalMove(Reason("no-such-pile", f"{self.game} has no pile {pile_id!r}; piles: "
+                                     f"{', '.join(self._rules.ids)}", pile=pile_id or "")) from None
 
     def _drag_indices(self, move: Move) -> tuple[int, int, int]:
         return self._index(move.source), self._index(move.target), move.count
@@ -537,12 +539,41 @@ class Position:
 
     def _generate(self, double_clicks: bool = False) -> Iterator[Move]:
         R = self._rules
-        piles = self._piles
         if R.chooser >= 0 and not self._base:
             yield from self._generate_choosing(double_clicks)
             return
-        fits, links, accepts = R.tables(self._base)
         drag = R.drag
+        for i, j, k in self._drag_keys():
+            yield drag(i, j, k)
+        piles = self._piles
+        for i in R.flippable:
+            p = piles[i]
+            if p and not p[-1] & _UP:
+                yield Move(MoveKind.FLIP, R.ids[i])
+        if R.stock >= 0 and self._stock_reason() is None:
+            yield _STOCK_MOVE
+        if double_clicks:
+            yield from self._generate_double_clicks()
+
+    def _drag_keys(self) -> tuple:
+        """Every legal drag as ``(source, target, count)`` pile indices, in :meth:`_generate`'s
+        order; worked out once per position (it never changes) and kept."""
+        keys = self._drags
+        if keys is None:
+            keys = self._drags = tuple(self._find_drags())
+        return keys
+
+    def _find_drags(self) -> Iterator[tuple[int, int, int]]:
+        R = self._rules
+        piles = self._piles
+        if R.chooser >= 0 and not self._base:
+            c = R.chooser
+            if piles[c]:
+                for j in R.accept_to:
+                    if not piles[j]:
+                        yield (c, j, 1)
+            return
+        fits, links, accepts = R.tables(self._base)
         # Every liftable card, by code: where it lies (pile, depth from the top). Then each target
         # looks up only the few cards its top card accepts, instead of trying every source.
         runs: dict[int, list] = {}
@@ -590,7 +621,7 @@ class Position:
                         for i in R.sources:
                             if run_of[i] and allowed[i]:
                                 for k in range(1, (run_of[i] if run_of[i] < kcap else kcap) + 1):
-                                    yield drag(i, j, k)
+                                    yield (i, j, k)
                         continue
                     if rule is FillRule.KINGS:
                         wanted = R.rank_codes[13]
@@ -607,17 +638,9 @@ class Position:
                             if rev[i]:
                                 if k == 1:
                                     for kk in range(1, (run_of[i] if run_of[i] < kcap else kcap) + 1):
-                                        yield drag(i, j, kk)
+                                        yield (i, j, kk)
                             elif k <= kcap:
-                                yield drag(i, j, k)
-        for i in R.flippable:
-            p = piles[i]
-            if p and not p[-1] & _UP:
-                yield Move(MoveKind.FLIP, R.ids[i])
-        if R.stock >= 0 and self._stock_reason() is None:
-            yield _STOCK_MOVE
-        if double_clicks:
-            yield from self._generate_double_clicks()
+                                yield (i, j, k)
 
     def _generate_choosing(self, double_clicks: bool) -> Iterator[Move]:
         R = self._rules
@@ -632,13 +655,22 @@ class Position:
             yield from self._generate_double_clicks()
 
     def _generate_double_clicks(self) -> Iterator[Move]:
-        for i, _ in self._rules.double_click:
-            pid = self._rules.ids[i]
-            try:
-                self.double_click_drags(pid)
-            except IllegalMove:
-                continue
-            yield Move.double_click(pid)
+        # The same test as double_click_drags, read off the legal drags: a double-click is legal
+        # when its first drag to a foundation is.
+        R = self._rules
+        to_foundation = {(i, k) for i, j, k in self._drag_keys() if R.roles[j] is Role.FOUNDATION}
+        if not to_foundation:
+            return
+        for i, action in R.double_click:
+            if action is DoubleClick.AUTOPLAY:
+                ok = any((t, 1) in to_foundation for t in R.tableaux)
+            elif action is DoubleClick.RUN_TO_FOUNDATION:
+                k = self._run_length(i, R.tables(self._base)[1])
+                ok = (i, k) in to_foundation or (i, 1) in to_foundation
+            else:
+                ok = (i, 1) in to_foundation
+            if ok:
+                yield Move.double_click(R.ids[i])
 
     # -- drag checks -----------------------------------------------------------------------------
 
@@ -652,41 +684,49 @@ class Position:
         piles = self._piles
         p, q = piles[i], piles[j]
         if i == j:
-            return f"{ids[i]} cannot be dragged onto itself"
+            return Reason("onto-itself", f"{ids[i]} cannot be dragged onto itself", pile=ids[i])
         if k < 1:
-            return "a drag moves at least one card"
+            return Reason("no-cards", "a drag moves at least one card")
         if R.chooser >= 0 and not self._base:
             if i != R.chooser:
-                return ("no card can move before the start card is chosen: click the stock to offer a card "
-                        "in the chooser, then move it to a foundation")
+                return Reason("choose-first", "no card can move before the start card is chosen: click the stock "
+                              "to offer a card in the chooser, then move it to a foundation")
             if not p:
-                return "the chooser is empty: click the stock to turn a card into it"
+                return Reason("chooser-empty", "the chooser is empty: click the stock to turn a card into it",
+                              pile=ids[i])
             if j not in R.accept_to:
-                return "the card in the chooser can only go to an empty foundation, as the start card"
+                return Reason("start-card-target", "the card in the chooser can only go to an empty foundation, "
+                              "as the start card", pile=ids[i], target=ids[j])
             if k != 1:
-                return "only the one card in the chooser can be moved"
+                return Reason("chooser-one", "only the one card in the chooser can be moved", pile=ids[i])
             if q:
-                return "the start card goes to an empty foundation"
+                return Reason("start-card-target", "the start card goes to an empty foundation",
+                              pile=ids[i], target=ids[j])
             return None
         role_i = _ROLE_WORDS[R.roles[i]]
         if R.roles[i] is Role.FOUNDATION and R.roles[j] is Role.FOUNDATION:
-            return "a card on a foundation can only be moved back to the tableau"
+            return Reason("foundation-to-foundation", "a card on a foundation can only be moved back to the tableau",
+                          pile=ids[i], target=ids[j])
         lift = R.lift[i]
         if lift == _NONE:
             if R.roles[i] is Role.STOCK:
-                return "cards cannot be dragged from the stock: click it instead"
-            return f"cards on the {role_i} cannot be moved"
+                return Reason("drag-from-stock", "cards cannot be dragged from the stock: click it instead",
+                              pile=ids[i])
+            return Reason("cannot-lift", f"cards on the {role_i} cannot be moved", pile=ids[i])
         if not p:
-            return f"{ids[i]} is empty"
+            return Reason("pile-empty", f"{ids[i]} is empty", pile=ids[i])
         if len(p) < k:
-            return f"{ids[i]} holds only {len(p)} card{'s' if len(p) != 1 else ''}"
+            return Reason("too-few-cards", f"{ids[i]} holds only {len(p)} card{'s' if len(p) != 1 else ''}",
+                          pile=ids[i], count=len(p))
         for c in p[-k:]:
             if not c & _UP:
-                return f"{card_name(_CARD_OF[c & 63])} in {ids[i]} is face down and cannot be moved"
+                return Reason("face-down", f"{card_name(_CARD_OF[c & 63])} in {ids[i]} is face down and cannot be "
+                              "moved", card=str(_CARD_OF[c & 63]), pile=ids[i])
         if k > 1 and lift == _TOP:
-            return f"only the top card of the {role_i} can be moved"
+            return Reason("top-card-only", f"only the top card of the {role_i} can be moved", pile=ids[i])
         if k > R.max_cards[i]:
-            return f"at most {R.max_cards[i]} cards of the {role_i} can be moved at once"
+            return Reason("too-many-cards", f"at most {R.max_cards[i]} cards of the {role_i} can be moved at once",
+                          pile=ids[i], count=R.max_cards[i])
         fits, links, _ = R.tables(self._base)
         if k > 1 and self._run_length(i, links) < k:
             mv = R.groups[i].move
@@ -694,18 +734,20 @@ class Position:
                     f"{_DIRECTION_WORDS.get(mv.direction, '')} {_MATCH_WORDS[mv.match or Match.RANK_ONLY]}")
             if mv.stop_at_base and self._base and any((c & 15) == self._base for c in p[-k:-1]):
                 text += f", and no card of a run can lie on a card of the {R.base_word} ({_RANK_NAMES[self._base]})"
-            return text
+            return Reason("not-a-run", text, pile=ids[i], count=k)
         group = R.groups[j]
         role_j = _ROLE_WORDS[R.roles[j]]
         if group.build is None:
-            return f"no card can be placed on the {role_j}"
+            return Reason("no-build", f"no card can be placed on the {role_j}", target=ids[j])
         if k > 1 and not R.accepts_run[j]:
-            return f"the {role_j} takes one card at a time"
+            return Reason("one-at-a-time", f"the {role_j} takes one card at a time", target=ids[j])
         cap = R.capacity[j]
         if cap and len(q) + k > cap:
             if len(q) >= cap:
-                return f"{ids[j]} already holds {len(q)} cards, the most a {role_j} pile can hold"
-            return f"{ids[j]} holds {len(q)} cards and can take only {cap - len(q)} more"
+                return Reason("pile-full", f"{ids[j]} already holds {len(q)} cards, the most a {role_j} pile can "
+                              "hold", target=ids[j], count=cap)
+            return Reason("too-little-room", f"{ids[j]} holds {len(q)} cards and can take only {cap - len(q)} more",
+                          target=ids[j], count=cap - len(q))
         rev = R.reverse[i][j]
         landing = p[-1] if rev else p[-k]
         card = _CARD_OF[landing & 63]
@@ -715,32 +757,38 @@ class Position:
                 return None
             if rule is FillRule.NONE:
                 if group.fill.rule is FillRule.AUTO:
-                    return (f"an empty {role_j} pile is refilled from the {group.fill.source} "
-                            "while it holds cards")
-                return f"no card can be moved into an empty {role_j} pile"
+                    return Reason("refilled-from", f"an empty {role_j} pile is refilled from the "
+                                  f"{group.fill.source} while it holds cards", target=ids[j],
+                                  source=group.fill.source)
+                return Reason("empty-takes-none", f"no card can be moved into an empty {role_j} pile", target=ids[j])
             if rule is FillRule.KINGS:
-                return None if landing & 15 == 13 else f"an empty {role_j} pile takes only a King"
+                return None if landing & 15 == 13 else Reason(
+                    "empty-takes-king", f"an empty {role_j} pile takes only a King", target=ids[j], card=str(card))
             if rule is FillRule.BASE_RANK:
                 if landing & 15 == self._base:
                     return None
-                return (f"an empty {role_j} takes only a card of the {R.base_word} "
-                        f"({_RANK_NAMES[self._base]}), not {card_name(card, 'a')}")
-            return f"no card can be moved into an empty {role_j} pile"
+                return Reason("empty-takes-base", f"an empty {role_j} takes only a card of the {R.base_word} "
+                              f"({_RANK_NAMES[self._base]}), not {card_name(card, 'a')}", target=ids[j],
+                              card=str(card), rank=Rank(self._base).letter)
+            return Reason("empty-takes-none", f"no card can be moved into an empty {role_j} pile", target=ids[j])
         onto = q[-1]
         if fits[j][((onto & 63) << 6) | (landing & 63)]:
             return None
         onto_card = _CARD_OF[onto & 63]
         build = group.build
         if build.stop_at_base and self._base and onto & 15 == self._base:
-            return (f"nothing can be placed on {card_name(onto_card)}: it is of the {R.base_word} "
-                    f"({_RANK_NAMES[self._base]})")
+            return Reason("on-base-card", f"nothing can be placed on {card_name(onto_card)}: it is of the "
+                          f"{R.base_word} ({_RANK_NAMES[self._base]})", onto=str(onto_card), target=ids[j])
         if build.direction is Direction.NONE:
-            return f"no card can be placed on a {role_j} card"
+            return Reason("no-build", f"no card can be placed on a {role_j} card", target=ids[j])
         how = f"the {role_j} builds {_DIRECTION_WORDS[build.direction]} {_MATCH_WORDS[build.match]}"
+        params = {"card": str(card), "onto": str(onto_card), "target": ids[j],
+                  "direction": build.direction.value, "match": build.match.value}
         if k > 1:
             lead = "the top card of the run" if rev else "the bottom card of the run"
-            return f"{lead}, {card_name(card)}, cannot go on {card_name(onto_card)}: {how}"
-        return f"{card_name(card, 'a')} cannot go on {card_name(onto_card)}: {how}"
+            return Reason("does-not-fit", f"{lead}, {card_name(card)}, cannot go on {card_name(onto_card)}: {how}",
+                          **params)
+        return Reason("does-not-fit", f"{card_name(card, 'a')} cannot go on {card_name(onto_card)}: {how}", **params)
 
     def _do_drag(self, i: int, j: int, k: int) -> "Position":
         R = self._rules
@@ -783,28 +831,28 @@ class Position:
         """Why a click on the stock is refused, or ``None``."""
         R = self._rules
         if R.stock < 0:
-            return f"{self.game} has no stock"
+            return Reason("no-stock", f"{self.game} has no stock")
         stock = self._piles[R.stock]
         if R.chooser >= 0 and not self._base:
             offers = R.chooser_policy.offers
             if self._offers >= offers:
-                return (f"the stock does not respond: the last of the {offers} cards offered must be accepted "
-                        "by moving it to a foundation")
+                return Reason("offers-used", f"the stock does not respond: the last of the {offers} cards offered "
+                              "must be accepted by moving it to a foundation", count=offers)
             if not stock:
-                return "the stock is empty"
+                return Reason("stock-empty", "the stock is empty")
             return None
         policy = R.stock_policy
         if policy is None or policy.action is StockAction.NONE:
-            return "clicking the stock does nothing in this game"
+            return Reason("stock-inert", "clicking the stock does nothing in this game")
         if stock:
             return None
         if policy.action is StockAction.DEAL_TO_EACH:
-            return "the stock is empty, and there is no redeal"
+            return Reason("stock-empty", "the stock is empty, and there is no redeal")
         if not self._piles[R.stock_targets[0]]:
-            return "the stock and the waste are both empty"
+            return Reason("stock-and-waste-empty", "the stock and the waste are both empty")
         if policy.redeals is not None and self._redeals >= policy.redeals:
-            return (f"the stock is empty and no redeal is left ({self._redeals} of {policy.redeals} "
-                    "redeals used)")
+            return Reason("no-redeal-left", f"the stock is empty and no redeal is left ({self._redeals} of "
+                          f"{policy.redeals} redeals used)", count=policy.redeals)
         return None
 
     def _do_stock(self) -> "Position":
@@ -846,18 +894,20 @@ class Position:
         R = self._rules
         p = self._piles[i]
         if R.reveal[i] is not Reveal.CLICK:
-            return f"cards of the {_ROLE_WORDS[R.roles[i]]} are not turned by a click"
+            return Reason("no-flip", f"cards of the {_ROLE_WORDS[R.roles[i]]} are not turned by a click",
+                          pile=R.ids[i])
         if not p:
-            return f"{R.ids[i]} is empty"
+            return Reason("pile-empty", f"{R.ids[i]} is empty", pile=R.ids[i])
         if p[-1] & _UP:
-            return f"the top card of {R.ids[i]} is already face up"
+            return Reason("already-face-up", f"the top card of {R.ids[i]} is already face up", pile=R.ids[i])
         return None
 
     def _to_foundation(self, i: int, k: int) -> Move | None:
         """The drag of ``k`` cards from pile ``i`` to the first foundation that takes them, if any."""
         R = self._rules
+        keys = self._drag_keys()
         for j in R.foundations:
-            if j != i and self._drag_reason(i, j, k) is None:
+            if j != i and (i, j, k) in keys:
                 return R.drag(i, j, k)
         return None
 
@@ -874,10 +924,11 @@ class Position:
         i = self._index(pile_id)
         action = dict(R.double_click).get(i, DoubleClick.NONE)
         if action is DoubleClick.NONE:
-            raise IllegalMove(f"double-clicking {pile_id} does nothing in {self.game}")
+            raise IllegalMove(Reason("double-click-inert", f"double-clicking {pile_id} does nothing in {self.game}",
+                                     pile=pile_id))
         if R.chooser >= 0 and not self._base and i != R.chooser:
-            raise IllegalMove("no card can move before the start card is chosen: click the stock to offer a card "
-                              "in the chooser, then move it to a foundation")
+            raise IllegalMove(Reason("choose-first", "no card can move before the start card is chosen: click the "
+                                     "stock to offer a card in the chooser, then move it to a foundation"))
         if action is DoubleClick.AUTOPLAY:
             drags: list[Move] = []
             pos = self
@@ -891,13 +942,14 @@ class Position:
                 else:
                     break
             if not drags:
-                raise IllegalMove("no tableau card fits on a foundation")
+                raise IllegalMove(Reason("nothing-to-foundation", "no tableau card fits on a foundation"))
             return drags
         p = self._piles[i]
         if not p:
-            raise IllegalMove(f"{pile_id} is empty")
+            raise IllegalMove(Reason("pile-empty", f"{pile_id} is empty", pile=pile_id))
         if not p[-1] & _UP:
-            raise IllegalMove(f"the top card of {pile_id} is face down")
+            raise IllegalMove(Reason("face-down", f"the top card of {pile_id} is face down",
+                                     card=str(_CARD_OF[p[-1] & 63]), pile=pile_id))
         k = 1
         if action is DoubleClick.RUN_TO_FOUNDATION:
             k = self._run_length(i, R.tables(self._base)[1])
@@ -905,7 +957,8 @@ class Position:
         if move is None and k > 1:
             move = self._to_foundation(i, 1)
         if move is None:
-            raise IllegalMove(f"{card_name(_CARD_OF[p[-1] & 63])} fits on no foundation")
+            raise IllegalMove(Reason("fits-no-foundation", f"{card_name(_CARD_OF[p[-1] & 63])} fits on no foundation",
+                                     card=str(_CARD_OF[p[-1] & 63]), pile=pile_id))
         return [move]
 
     # -- hints -----------------------------------------------------------------------------------

@@ -433,6 +433,8 @@ class PileGroup:
         capacity: most cards a pile may hold, or ``None`` (Eagle Wing's tableau: 3).
         reveal: what happens to an uncovered face-down card (:class:`Reveal`).
         double_click: what a double-click on a pile does (:class:`DoubleClick`).
+        slots: AisleRiot's slot numbers of the group's piles, left to right, or ``None`` when the
+            ruleset's piles are AisleRiot's slots in layout order (see :meth:`Ruleset.slot_order`).
         line: source line of the group's element, for messages (not compared).
     """
 
@@ -446,6 +448,7 @@ class PileGroup:
     capacity: int | None = None
     reveal: Reveal = Reveal.AUTO
     double_click: DoubleClick = DoubleClick.NONE
+    slots: tuple[int, ...] | None = None
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -463,6 +466,13 @@ class PileGroup:
             raise RulesError(f"pile {self.id!r} needs a label (its row in the Setup table)", None, self.line)
         if self.role is Role.FOUNDATION and self.build is None:
             raise RulesError(f"foundation {self.id!r} needs a build policy", None, self.line)
+        if self.slots is not None:
+            object.__setattr__(self, "slots", tuple(self.slots))
+            for n in self.slots:
+                _check_int(n, f"a slot number of pile {self.id!r}", 0, self.line)
+            if len(self.slots) != self.count:
+                raise RulesError(f"pile {self.id!r} gives {len(self.slots)} slot numbers for {self.count} "
+                                 f"pile{'s' if self.count != 1 else ''}; give one per pile", None, self.line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -634,6 +644,19 @@ class Ruleset:
         self._check_base()
         self._check_end()
 
+    def slot_order(self) -> tuple[str, ...]:
+        """The pile ids (as :func:`patiencebook.engine.position.pile_ids` names them) in the order
+        AisleRiot creates its slots: by the piles' ``slots`` numbers when given, else layout order.
+
+        Source: the order of the ``add-normal-slot``/``add-extended-slot`` calls in the game's
+        AisleRiot rules file (games/<game>.scm), which number the slots from 0.
+        """
+        ids = [(n, g.id if g.count == 1 else f"{g.id}{k + 1}")
+               for g in self.piles for k, n in enumerate(g.slots or range(g.count))]
+        if any(g.slots is not None for g in self.piles):
+            ids.sort(key=lambda item: item[0])
+        return tuple(pid for _, pid in ids)
+
     def _fail(self, message: str, line: int | None) -> None:
         raise RulesError(message, self.file, line)
 
@@ -664,6 +687,19 @@ class Ruleset:
         for role in (Role.STOCK, Role.WASTE, Role.CHOOSER):
             if sum(g.count for g in self.piles if g.role is role) > 1:
                 self._fail(f"a game has at most one {role.value} pile", None)
+        given = [g for g in self.piles if g.slots is not None]
+        if given:
+            missing = [g for g in self.piles if g.slots is None]
+            if missing:
+                self._fail(f"pile {missing[0].id!r} gives no slot numbers; when one pile gives them, "
+                           "every pile must", missing[0].line)
+            total = sum(g.count for g in self.piles)
+            numbers = sorted(n for g in self.piles for n in g.slots or ())
+            if numbers != list(range(total)):
+                at = next((g for g in self.piles for n in g.slots or () if n >= total or numbers.count(n) > 1),
+                          self.piles[0])
+                self._fail(f"the slot numbers of the piles must be 0 to {total - 1}, each once; got "
+                           + " ".join(map(str, numbers)), at.line)
 
     def _check_deal(self) -> None:
         dealt = 0

@@ -8,6 +8,7 @@ with exit status 1. Exit status 2 is a usage error.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -49,6 +50,54 @@ def _cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def _reader_gone() -> int:
+    """Exit quietly when the reader of standard output has gone (``play ... | head``)."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush finds nowhere to fail
+    return 0
+
+
+def _cmd_deal(args: argparse.Namespace) -> int:
+    import json
+
+    from patiencebook.engine import Game
+    from patiencebook.generator.play import check_deal, find_game, position_dict
+
+    game = find_game(args.game, args.sources)
+    position = Game.deal(game.ruleset, check_deal(args.deal)).position
+    try:
+        if args.json:
+            print(json.dumps(position_dict(position, args.deal), ensure_ascii=False))
+        else:
+            print(position.text(), end="")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _reader_gone()
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from patiencebook.generator.play import check_deal, find_game, random_deal, run_interactive, run_jsonl
+
+    game = find_game(args.game, args.sources)
+    try:
+        if args.jsonl:
+            deal = check_deal(args.deal) if args.deal is not None else random_deal()
+            return run_jsonl(game.ruleset, deal, sys.stdin, sys.stdout)
+        return run_interactive(game, args.deal, args.lang)
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _positive(text: str) -> int:
+    value = int(text) if text.isdigit() else 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``patiencebook`` command, one sub-command per task."""
     parser = argparse.ArgumentParser(
@@ -79,14 +128,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", action="append", metavar="LANG",
                    help="build only this language (gettext code, e.g. de or sr@latin); repeatable")
     p.add_argument("--out", type=Path, metavar="DIR", help="output folder (default: ./site)")
-    p.add_argument("--jobs", type=int, metavar="N", help="parallel language builds (default: number of cores)")
+    p.add_argument("--jobs", type=_positive, metavar="N", help="parallel language builds (default: number of cores)")
     p.set_defaults(run=_cmd_build)
+
+    p = sub.add_parser("deal", help="show the opening position of a numbered deal (AisleRiot's deal numbers)")
+    sources_option(p)
+    p.add_argument("game", metavar="GAME", help="the game: its page name (eagle_wing) or AisleRiot's (eagle-wing)")
+    p.add_argument("--deal", type=int, required=True, metavar="N", help="the deal number, 0 to 4294967295")
+    p.add_argument("--json", action="store_true",
+                   help="print JSON: game, deal and piles in AisleRiot's slot order (default: the text form)")
+    p.set_defaults(run=_cmd_deal)
+
+    p = sub.add_parser("play", help="play a game in the terminal, or move by move as JSON lines")
+    sources_option(p)
+    p.add_argument("game", metavar="GAME", help="the game: its page name (eagle_wing) or AisleRiot's (eagle-wing)")
+    p.add_argument("--deal", type=int, metavar="N", help="the deal number (default: a random one, printed)")
+    p.add_argument("--lang", default="en", metavar="LANG",
+                   help="language of pile names and messages (en, de, el, sr, sr@latin; default: en)")
+    p.add_argument("--jsonl", action="store_true",
+                   help="read one move in notation per line, write one JSON line of the state after each")
+    p.set_defaults(run=_cmd_play)
     return parser
+
+
+def _terminated(signum, frame) -> None:
+    raise KeyboardInterrupt
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
     args = build_parser().parse_args(argv)
+    # A terminated command unwinds like an interrupted one, so temporary output is removed.
+    signal.signal(signal.SIGTERM, _terminated)
     try:
         return args.run(args)
     except (PatienceBookError, EngineError) as error:

@@ -176,7 +176,7 @@ SCHEMA: dict[str, _Element] = {
         {"id": _Attr(_name, True), "role": _Attr(_enum(Role), True), "count": _Attr(_int(1), True),
          "label": _Attr(_label, True), "capacity": _Attr(_int(1)),
          "reveal": _Attr(_enum(Reveal), default=Reveal.AUTO),
-         "double-click": _Attr(_enum(DoubleClick), default=DoubleClick.NONE)},
+         "double-click": _Attr(_enum(DoubleClick), default=DoubleClick.NONE), "slots": _Attr(_ints(0))},
         {"build": (0, 1), "move": (0, 1), "fill": (0, 1)}),
     "build": _Element(
         {"direction": _Attr(_enum(Direction), True), "match": _Attr(_enum(Match), default=Match.RANK_ONLY),
@@ -317,7 +317,7 @@ class _Loader:
         optional = {k: v for k, v in (("move", move), ("fill", fill)) if v is not None}
         return self.build(el, PileGroup, id=a["id"], role=a["role"], count=a["count"], label=a["label"],
                           build=build, capacity=a["capacity"], reveal=a["reveal"],
-                          double_click=a["double-click"], line=el.sourceline, **optional)
+                          double_click=a["double-click"], slots=a["slots"], line=el.sourceline, **optional)
 
     def ruleset(self, el: etree._Element) -> Ruleset:
         a = self.attrs(el, extra=(_ITS_TRANSLATE, _ITS_VERSION))

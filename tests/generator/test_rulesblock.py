@@ -196,7 +196,7 @@ def test_each_page_has_its_block_right_after_the_title():
 
 @pytest.mark.parametrize("name, line, message", [
     ("unknown_parameter", 16,
-     "pb:pile: unknown attribute 'colour'; allowed: id, role, count, label, capacity, reveal, double-click"),
+     "pb:pile: unknown attribute 'colour'; allowed: id, role, count, label, capacity, reveal, double-click, slots"),
     ("unknown_value", 17,
      "pb:build: unknown value 'sideways' for 'direction'; allowed: up, down, up-or-down, none"),
     ("bad_number", 16, "pb:pile: bad number 'seven' for 'count'; expected a whole number of at least 1"),

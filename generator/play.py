@@ -1,0 +1,477 @@
+"""Playing a game of the rules engine in a terminal: the board as text, commands read line by line.
+
+Two faces share one game: :func:`run_jsonl` (one move in, one JSON state out, for programs) and
+:func:`run_interactive` (numbered piles, localized messages, for a person). Pile names come from
+the help catalogs' Setup-table labels; every message is a ``play_*``/``reason_*`` key of data/ui.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import string
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, TextIO
+
+from patiencebook.engine import Game, IllegalMove, Move, NotationError, Position, parse_saved_game
+from patiencebook.engine.cards import Card, Colour, Suit
+from patiencebook.engine.deals import SEED_MAX
+from patiencebook.engine.errors import EngineError
+from patiencebook.engine.moves import MoveKind
+from patiencebook.engine.rules import Role, Ruleset
+from patiencebook.generator import project
+from patiencebook.generator.errors import PatienceBookError
+
+__all__ = [
+    "PlayableGame", "find_game", "known_games", "position_dict", "state_dict", "pile_names",
+    "random_deal", "check_deal", "Session", "run_jsonl", "run_interactive", "use_colour",
+]
+
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_RED, _RESET = "\x1b[31m", "\x1b[0m"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayableGame:
+    """A game that can be played: its page slug, English title and ruleset."""
+
+    slug: str
+    title: str
+    ruleset: Ruleset
+
+
+def known_games(sources: Path | None = None) -> dict[str, PlayableGame]:
+    """The games with a rules block in the rule sources (default: the embedded ``rules/``), by page slug.
+
+    Raises :class:`~patiencebook.generator.errors.SourceError` when the sources cannot be read.
+    """
+    from patiencebook.generator.sources import load_document
+
+    document = load_document(sources or project.default_sources())
+    return {page.id: PlayableGame(page.id, page.title, page.rules)
+            for page in document.pages if page.rules is not None}
+
+
+def find_game(name: str, sources: Path | None = None) -> PlayableGame:
+    """The game called ``name``: a page slug (``eagle_wing``) or AisleRiot's file name (``eagle-wing``),
+    case-insensitively.
+
+    Raises :class:`PatienceBookError` naming the known games when there is none of that name.
+    """
+    games = known_games(sources)
+    wanted = name.strip().lower().replace("-", "_")
+    for slug, game in games.items():
+        if wanted in (slug.lower(), game.ruleset.game.lower().replace("-", "_")):
+            return game
+    raise PatienceBookError(f"unknown game {name!r}; known games: {', '.join(sorted(games))}")
+
+
+def random_deal() -> int:
+    """A random deal number, ``1 .. SEED_MAX`` (AisleRiot's seeds are ``guint32``)."""
+    return random.SystemRandom().randint(1, SEED_MAX)
+
+
+def check_deal(deal: int) -> int:
+    """``deal`` when it is an AisleRiot deal number (``0 .. 2**32 - 1``); :class:`PatienceBookError` otherwise."""
+    if not 0 <= deal <= SEED_MAX:
+        raise PatienceBookError(f"a deal number is a whole number from 0 to {SEED_MAX}, not {deal}")
+    return deal
+
+
+# -- machine form ---------------------------------------------------------------------------------
+
+def _card_text(card: Card, face_up: bool) -> str:
+    return str(card) if face_up else f"#{card}"
+
+
+def position_dict(position: Position, deal: int | None) -> dict[str, Any]:
+    """``{"game", "deal", "piles": [{"id", "role", "cards"}, ...]}`` for ``position``.
+
+    Piles are in AisleRiot's slot order (:meth:`Ruleset.slot_order`), cards bottom to top as
+    ``"7h"``, or ``"#7h"`` when face down.
+    """
+    return {
+        "game": position.game,
+        "deal": deal,
+        "piles": [{"id": pid, "role": position.role(pid).value,
+                   "cards": [_card_text(c, up) for c, up in position.pile(pid)]}
+                  for pid in position.ruleset.slot_order()],
+    }
+
+
+def state_dict(game: Game, deal: int | None) -> dict[str, Any]:
+    """:func:`position_dict` of the current position plus ``score``, ``won``, ``lost`` and ``legal``
+    (the legal moves in notation, double-clicks left out)."""
+    position = game.position
+    state = position_dict(position, deal)
+    state.update(score=position.score, won=position.is_won(), lost=position.is_lost(),
+                 legal=[str(m) for m in position.legal_moves])
+    return state
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def run_jsonl(ruleset: Ruleset, deal: int, lines: Iterable[str], out: TextIO) -> int:
+    """Play deal ``deal`` of ``ruleset`` reading one move in notation per line of ``lines``.
+
+    Writes one JSON line to ``out`` first (the dealt position, see :func:`state_dict`) and one after
+    each move. A refused or unreadable move writes the unchanged state with ``"error"`` (the reason)
+    and ``"code"`` (the :class:`~patiencebook.engine.errors.IllegalMove` code, or ``"bad-move"``).
+    Blank lines are skipped. Returns 0 at the end of input.
+    """
+    game = Game.deal(ruleset, deal)
+    out.write(_dumps(state_dict(game, deal)) + "\n")
+    out.flush()
+    for raw in lines:
+        text = raw.strip()
+        if not text:
+            continue
+        state: dict[str, Any]
+        try:
+            game.push(Move.parse(text))
+            state = state_dict(game, deal)
+        except NotationError as err:
+            state = {"error": str(err), "code": "bad-move", **state_dict(game, deal)}
+        except IllegalMove as err:
+            state = {"error": str(err), "code": err.code, **state_dict(game, deal)}
+        out.write(_dumps(state) + "\n")
+        out.flush()
+    return 0
+
+
+# -- names in the player's language -----------------------------------------------------------------
+
+def _catalog_labels(lang: str, labels: set[str]) -> dict[str, str]:
+    """The help catalog's msgstr for each English Setup-table label, in language ``lang``."""
+    from patiencebook.generator.catalogs import find_catalogs, read_catalog
+    from patiencebook.generator.languages import get_language
+
+    language = get_language(lang)
+    code = language.derived_from or language.code
+    catalogs = find_catalogs(project.default_catalogs(), project.DOMAIN)
+    path = catalogs.get(code) or catalogs.get(code.split("_")[0])
+    if path is None:
+        return {}
+    catalog = read_catalog(path)
+    found: dict[str, str] = {}
+    for label in labels:
+        message = catalog.get(label)
+        if message is not None and message.string and not message.fuzzy:
+            text = message.string
+            if language.derived_from:
+                from patiencebook.generator.transliterate import derive_text
+                text = derive_text(text, language.derive or "cyrillic-to-latin")
+            found[label] = text
+    return found
+
+
+def pile_names(ruleset: Ruleset, lang: str = "en") -> dict[str, str]:
+    """Each pile id's name for the player: the group's Setup-table label in language ``lang``
+    (from the help catalog; English when untranslated), numbered when the group has several piles
+    (``"Zielstapel 2"``). Raises :class:`LanguageError` for an unknown language."""
+    labels = {g.label for g in ruleset.piles}
+    translated = _catalog_labels(lang, labels) if lang != "en" else {}
+    names: dict[str, str] = {}
+    for g in ruleset.piles:
+        label = translated.get(g.label, g.label)
+        for n in range(1, g.count + 1):
+            names[g.id if g.count == 1 else f"{g.id}{n}"] = label if g.count == 1 else f"{label} {n}"
+    return names
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def use_colour(stream: TextIO) -> bool:
+    """True when ``stream`` is a terminal and the ``NO_COLOR`` convention does not ask for plain text."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    return _isatty(stream)
+
+
+class _Fill(dict):
+    """Format values that leave an unknown placeholder as it is, so a translation with an extra
+    field never breaks a message."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+# -- the session -----------------------------------------------------------------------------------
+
+class Session:
+    """One person playing in a terminal: the game, its deal number, names and messages.
+
+    ``ui`` is the language's interface strings (:func:`patiencebook.generator.languages.ui_strings`),
+    ``names`` the pile names (:func:`pile_names`), ``colour`` whether red suits get ANSI colour.
+    :meth:`handle` runs one command line and returns the text to show and whether to go on.
+    """
+
+    def __init__(self, game: PlayableGame, deal: int, ui: dict[str, str], names: dict[str, str],
+                 colour: bool = False, game_title: str | None = None):
+        self.info = game
+        self.ruleset = game.ruleset
+        self.deal = deal
+        self.ui = ui
+        self.names = names
+        self.colour = colour
+        self.title = game_title or game.title
+        self.order = self.ruleset.slot_order()
+        self.game = Game.deal(self.ruleset, deal)
+
+    # text helpers
+
+    def msg(self, key: str, **values: Any) -> str:
+        """The message ``key`` in the session's language, filled with ``values``."""
+        return string.Formatter().vformat(self.ui.get(key, key), (), _Fill(values))
+
+    def card(self, card: Card | str, face_up: bool = True) -> str:
+        """A card for the player: ``10♥`` (red when colour is on), ``##`` when face down."""
+        if isinstance(card, str):
+            card = Card.parse(card)
+        if not face_up:
+            return "##"
+        rank = "10" if card.rank.letter == "T" else card.rank.letter
+        text = f"{rank}{_SUIT_SYMBOLS[card.suit]}"
+        if self.colour and card.suit.colour is Colour.RED:
+            return f"{_RED}{text}{_RESET}"
+        return text
+
+    def pile(self, pile_id: str | None) -> str:
+        """The player's name of a pile id with the number typed for it: ``"Tableau 2 [8]"``."""
+        if pile_id in self.names and pile_id in self.order:
+            return f"{self.names[pile_id]} [{self.order.index(pile_id) + 1}]"
+        return str(pile_id)
+
+    def group_name(self, group_id: str) -> str:
+        """The player's name of a pile group (its label without a number)."""
+        for g in self.ruleset.piles:
+            if g.id == group_id:
+                first = g.id if g.count == 1 else f"{g.id}1"
+                return self.names[first] if g.count == 1 else self.names[first].rsplit(" ", 1)[0]
+        return group_id
+
+    def reason(self, code: str, english: str, params: dict[str, Any]) -> str:
+        """A refusal reason in the session's language, from its code and params (English when unknown)."""
+        key = f"reason_{code}"
+        if key not in self.ui:
+            return english
+        values: dict[str, Any] = dict(params)
+        for name in ("pile", "target"):
+            if name in values:
+                values[name] = self.pile(values[name])
+        if "source" in values:
+            values["source"] = self.group_name(values["source"])
+        for name in ("card", "onto"):
+            if name in values:
+                values[name] = self.card(values[name])
+        if "rank" in values:
+            values["rank"] = "10" if values["rank"] == "T" else values["rank"]
+        for name in ("direction", "match"):
+            if name in values:
+                values[name] = self.ui.get(f"build_{values[name]}", values[name])
+        return self.msg(key, **values)
+
+    def refused(self, err: IllegalMove) -> str:
+        """The message for a refused move or command, with its reason in the session's language."""
+        return self.msg("play_refused", reason=self.reason(err.code, str(err), err.params))
+
+    def describe(self, move: Move) -> str:
+        """A move in words, in the session's language."""
+        if move.kind is MoveKind.STOCK:
+            stock = next((pid for pid in self.order if self.game.position.role(pid) is Role.STOCK), "stock")
+            return self.msg("play_words_stock", stock=self.names.get(stock, stock))
+        if move.kind is MoveKind.DOUBLE_CLICK:
+            return self.msg("play_words_dbl", pile=self.pile(move.source))
+        if move.kind is MoveKind.FLIP:
+            return self.msg("play_words_flip", pile=self.pile(move.source))
+        cards = self.game.position.pile(move.source or "")
+        lead = cards[-move.count][0] if len(cards) >= move.count else None
+        key = "play_words_drag" if move.count == 1 else "play_words_run"
+        return self.msg(key, card=self.card(lead) if lead else "?", count=move.count,
+                        source=self.pile(move.source), target=self.pile(move.target))
+
+    def board(self) -> str:
+        """The board: a title line, one numbered line per pile in AisleRiot's slot order, the score."""
+        position = self.game.position
+        width = max(len(self.names[pid]) for pid in self.order)
+        lines = [self.msg("play_title", game=self.title, deal=self.deal)]
+        for n, pid in enumerate(self.order, 1):
+            cards = position.pile(pid)
+            if not cards:
+                shown = self.msg("play_empty")
+            elif position.role(pid) is Role.STOCK:
+                top, up = cards[-1]
+                shown = f"{self.card(top, up)}  ({self.msg('play_stock_count', count=len(cards))})"
+            else:
+                shown = " ".join(self.card(c, up) for c, up in cards)
+            lines.append(f"{n:>2}  {self.names[pid]:<{width}}  {shown}")
+        lines.append(self.msg("play_score", score=position.score, max=position.max_score))
+        return "\n".join(lines)
+
+    def _after_change(self) -> str:
+        out = [self.board()]
+        position = self.game.position
+        if position.is_won():
+            out.append(self.msg("play_won"))
+        elif position.is_lost():
+            out.append(self.msg("play_lost"))
+        return "\n".join(out)
+
+    # commands
+
+    def _number(self, text: str) -> str:
+        n = int(text)
+        if not 1 <= n <= len(self.order):
+            raise _CommandError(self.msg("play_no_pile_number", number=n, last=len(self.order)))
+        return self.order[n - 1]
+
+    def parse(self, text: str) -> Move:
+        """The move a command line stands for: ``3 5``, ``3:2 5``, ``s``, ``d 3``, ``f 3`` or notation.
+
+        Raises :class:`_CommandError` with a message for the player when it is none of these.
+        """
+        words = text.split()
+        if words == ["s"]:
+            return Move.stock()
+        if len(words) == 2 and words[0] in ("d", "f") and words[1].isdigit():
+            pid = self._number(words[1])
+            return Move.double_click(pid) if words[0] == "d" else Move.flip(pid)
+        if len(words) == 2 and words[1].isdigit():
+            source, _, count = words[0].partition(":")
+            if source.isdigit() and (not count or count.isdigit()):
+                n = int(count) if count else 1
+                if n < 1:
+                    raise _CommandError(self.msg("play_refused", reason=self.reason("no-cards", "", {})))
+                return Move.drag(self._number(source), self._number(words[1]), n)
+        try:
+            return Move.parse(text)
+        except NotationError:
+            raise _CommandError(self.msg("play_unknown_command", text=text)) from None
+
+    def handle(self, line: str) -> tuple[str, bool]:
+        """Run one command line; returns ``(text to show, go on)``. Never raises for player input."""
+        text = line.strip()
+        if not text:
+            return "", True
+        word, _, rest = text.partition(" ")
+        rest = rest.strip()
+        if text == "q":
+            return self.msg("play_bye"), False
+        if text == "?":
+            return self.msg("play_help"), True
+        if text == "u":
+            try:
+                move = self.game.undo()
+            except IllegalMove as err:
+                return self.refused(err), True
+            return self.msg("play_undone", move=move) + "\n" + self._after_change(), True
+        if text == "r":
+            try:
+                move = self.game.redo()
+            except IllegalMove as err:
+                return self.refused(err), True
+            return self.msg("play_redone", move=move) + "\n" + self._after_change(), True
+        if text == "h":
+            hints = self.game.hints()
+            if not hints:
+                return self.msg("play_no_hint"), True
+            return self.msg("play_hint", move=hints[0], words=self.describe(hints[0])), True
+        if text == "n":
+            self.deal = self.deal + 1 if self.deal < SEED_MAX else 0
+            self.game = Game.deal(self.ruleset, self.deal)
+            return self.msg("play_new_deal", deal=self.deal) + "\n" + self._after_change(), True
+        if word in ("save", "load"):
+            if not rest:
+                return self.msg("play_file_missing"), True
+            return (self._save(rest) if word == "save" else self._load(rest)), True
+        try:
+            move = self.parse(text)
+        except _CommandError as err:
+            return str(err), True
+        try:
+            self.game.push(move)
+        except IllegalMove as err:
+            return self.refused(err), True
+        return self._after_change(), True
+
+    def _save(self, name: str) -> str:
+        path = Path(name)
+        try:
+            path.write_text(self.game.saved().to_text(), encoding="utf-8")
+        except OSError as err:
+            return self.msg("play_file_error", file=name, error=err.strerror or err)
+        return self.msg("play_saved", file=name)
+
+    def _load(self, name: str) -> str:
+        path = Path(name)
+        try:
+            saved = parse_saved_game(path.read_text(encoding="utf-8"))
+            game = saved.replay(self.ruleset)
+        except OSError as err:
+            return self.msg("play_file_error", file=name, error=err.strerror or err)
+        except (EngineError, UnicodeDecodeError) as err:
+            return self.msg("play_file_error", file=name, error=err)
+        self.game = game
+        if saved.seed is not None:
+            self.deal = saved.seed
+        return self.msg("play_loaded", file=name) + "\n" + self._after_change()
+
+
+class _CommandError(Exception):
+    """A command line that is not a command or a move; ``str()`` is the message for the player."""
+
+
+def run_interactive(game: PlayableGame, deal: int | None, lang: str, lines: Iterable[str] | None = None,
+                    out: TextIO | None = None, colour: bool | None = None) -> int:
+    """Play ``game`` in a terminal, in language ``lang``; returns the exit status (0).
+
+    ``deal`` ``None`` picks a random deal number and says which. Commands are read from ``lines``
+    (default: standard input, one line at a time, no readline needed), text goes to ``out``
+    (default: standard output). ``colour`` defaults to :func:`use_colour` of ``out``. End of input
+    or ``q`` ends the game. Raises :class:`LanguageError` for an unknown language.
+    """
+    import sys
+
+    from patiencebook.generator.languages import get_language, ui_strings
+
+    language = get_language(lang)
+    out = out or sys.stdout
+    ui = ui_strings(language.code)
+    names = pile_names(game.ruleset, language.code)
+    title = _catalog_labels(language.code, {game.title}).get(game.title) if language.code != "en" else None
+    picked = deal is None
+    session = Session(game, random_deal() if deal is None else check_deal(deal), ui, names,
+                      use_colour(out) if colour is None else colour, title)
+    if picked:
+        out.write(session.msg("play_random_deal", deal=session.deal) + "\n")
+    out.write(session.board() + "\n")
+    source = iter(lines) if lines is not None else None
+    # Input that is not typed on a terminal is echoed after the prompt, so a transcript reads
+    # like a typed session.
+    echo = source is not None or not _isatty(sys.stdin)
+    while True:
+        out.write(session.msg("play_prompt"))
+        out.flush()
+        if source is not None:
+            line = next(source, None)
+        else:
+            line = sys.stdin.readline() or None
+        if line is None:
+            out.write("\n")
+            return 0
+        if echo:
+            out.write(line.rstrip("\r\n") + "\n")
+        text, go_on = session.handle(line)
+        if text:
+            out.write(text + "\n")
+        if not go_on:
+            return 0
