@@ -12,13 +12,15 @@ import shutil
 import subprocess
 import tempfile
 import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Self
+from typing import Iterable, Iterator, Self
 
 from patiencebook.engine.cards import Card, Rank, Suit
 
-__all__ = ["HarnessMissing", "AisleRiotGame", "cache_dir", "guile_dir", "SETUP_COMMAND",
-           "card_from_aisleriot"]
+__all__ = ["HarnessMissing", "AisleRiotGame", "Look", "Action", "cache_dir", "guile_dir", "SETUP_COMMAND",
+           "card_from_aisleriot", "pile_map"]
 
 SHIM = Path(__file__).with_name("shim.scm")
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -59,6 +61,58 @@ def card_from_aisleriot(rank: int, suit: int) -> Card:
     return Card(Rank(1 if rank == 14 else rank), _SUITS[suit])
 
 
+#: A player action in AisleRiot's terms: ``("drag", from_slot, n_cards, to_slot)``,
+#: ``("click", slot)`` or ``("dclick", slot)`` (the double-click lambda alone).
+Action = tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """What the reference shows after a step: every slot ``(slot_id, type, cards)`` as in
+    :meth:`AisleRiotGame.typed_slots`, the score, the game state, and every legal action.
+
+    ``result`` is the shim's answer to the action just performed (``None`` for a plain look):
+    ``"moved droppable=t"``, ``"refused droppable=f"``, ``"refused-press"``, ``"t"`` or ``"f"``.
+    """
+
+    slots: tuple
+    score: int
+    state: str
+    actions: frozenset
+    result: str | None = None
+
+
+def pile_map(typed_slots: Iterable[tuple], pile_ids: Iterable[str], roles: Iterable[str]) -> dict[int, str]:
+    """AisleRiot slot id -> our pile id: the n-th slot of a type is our n-th pile of that role.
+
+    ``typed_slots`` as :meth:`AisleRiotGame.typed_slots` gives them; ``pile_ids`` and ``roles``
+    (role words, ``Role.value``) are our piles in layout order. Raises ``ValueError`` when the
+    two sides do not have the same number of piles of each role.
+    """
+    ours: dict[str, list[str]] = {}
+    for pid, role in zip(pile_ids, roles):
+        ours.setdefault(role, []).append(pid)
+    out: dict[int, str] = {}
+    for sid, kind, *_ in typed_slots:
+        queue = ours.get(kind)
+        if not queue:
+            raise ValueError(f"AisleRiot slot {sid} ({kind}) has no pile of that role left on our side")
+        out[sid] = queue.pop(0)
+    left = [pid for queue in ours.values() for pid in queue]
+    if left:
+        raise ValueError(f"our piles without an AisleRiot slot: {', '.join(left)}")
+    return out
+
+
+def _parse_slot(line: str) -> tuple[int, str, list[tuple[Card, bool]]]:
+    words = line.split()
+    cards = []
+    for text in words[3:]:
+        rank, suit, face = text.split(":")
+        cards.append((card_from_aisleriot(int(rank), int(suit)), face == "u"))
+    return int(words[1]), words[2], cards
+
+
 class AisleRiotGame:
     """One AisleRiot game (``hamilton``, ``agnes``, ``eagle-wing`` …) started from ``seed``, in a guile process.
 
@@ -80,7 +134,8 @@ class AisleRiotGame:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
             text=True, env={**os.environ, "LC_ALL": "C.UTF-8", "GUILE_AUTO_COMPILE": "0"})
         try:
-            first = self._read()
+            with self._watchdog():
+                first = self._read()
             if first != "ready":
                 raise RuntimeError(f"AisleRiot {game}: guile did not start: {first!r} {self._errors()}")
             self.new_game(seed)
@@ -116,15 +171,20 @@ class AisleRiotGame:
         self._stderr.seek(0)
         return self._stderr.read().strip()[-2000:]
 
-    def _read(self) -> str:
-        assert self._proc.stdout is not None
-        # A hung guile is killed after `timeout` seconds, which turns into the error below.
+    @contextmanager
+    def _watchdog(self) -> Iterator[None]:
+        # A hung guile is killed after `timeout` seconds, which turns into the error in _read.
+        # One timer per command, not per line: starting a thread costs more than a line.
         watchdog = threading.Timer(self.timeout, self._proc.kill)
         watchdog.start()
         try:
-            line = self._proc.stdout.readline()
+            yield
         finally:
             watchdog.cancel()
+
+    def _read(self) -> str:
+        assert self._proc.stdout is not None
+        line = self._proc.stdout.readline()
         if not line:
             self._proc.wait()
             raise RuntimeError(f"AisleRiot {self.game}: guile exited: {self._errors()}")
@@ -134,6 +194,10 @@ class AisleRiotGame:
         assert self._proc.stdin is not None
         self._proc.stdin.write(command + "\n")
         self._proc.stdin.flush()
+        with self._watchdog():
+            return self._answer(command, multi)
+
+    def _answer(self, command: str, multi: bool) -> list[str]:
         lines = []
         while True:
             line = self._read()
@@ -160,15 +224,62 @@ class AisleRiotGame:
         (``stock``, ``waste``, ``foundation``, ``tableau``, ``reserve``, ``chooser`` or ``unknown``)."""
         out = []
         for line in self._command("slots", multi=True):
-            words = line.split()
-            if words[0] != "slot":
+            if not line.startswith("slot "):
                 raise RuntimeError(f"AisleRiot {self.game}: unexpected slot line {line!r}")
-            cards = []
-            for text in words[3:]:
-                rank, suit, face = text.split(":")
-                cards.append((card_from_aisleriot(int(rank), int(suit)), face == "u"))
-            out.append((int(words[1]), words[2], cards))
+            out.append(_parse_slot(line))
         return out
+
+    def actions(self) -> frozenset:
+        """Every legal player action now (see :data:`Action`), computed inside guile.
+
+        Drags follow the board's protocol: for each slot and each card of it, ``button-pressed``
+        with the cards from that one to the top; if it accepts, ``droppable?`` for every slot,
+        with the lifted cards off their slot. Clicks and double-clicks are tried on every slot and
+        undone; those that change the cards or the score are listed.
+        """
+        return self._look(self._command("actions", multi=True), None).actions
+
+    def look(self) -> Look:
+        """Slots, score, state and legal actions in one round trip."""
+        return self._look(self._command("look", multi=True), None)
+
+    def step(self, action: Action) -> Look:
+        """Perform ``action`` as the board does it (a drag through press, ``droppable?`` and
+        ``button-released``; a click or double-click with the end-of-game test after it), run
+        delayed calls, and return the :class:`Look` after it in the same round trip."""
+        lines = self._command("step " + " ".join(str(x) for x in action), multi=True)
+        if not lines or not lines[0].startswith("result "):
+            raise RuntimeError(f"AisleRiot {self.game}: unexpected answer to {action!r}: {lines[:1]!r}")
+        return self._look(lines[1:], lines[0][7:])
+
+    def _look(self, lines: list[str], result: str | None) -> Look:
+        slots, actions = [], set()
+        score, state = 0, ""
+        for line in lines:
+            head, _, rest = line.partition(" ")
+            if head == "slot":
+                slots.append(_parse_slot(line))
+            elif head == "score":
+                score = int(rest)
+            elif head == "state":
+                state = rest
+            elif head == "drag":
+                a, n, b = rest.split()
+                actions.add(("drag", int(a), int(n), int(b)))
+            elif head in ("click", "dclick"):
+                actions.add((head, int(rest)))
+            else:
+                raise RuntimeError(f"AisleRiot {self.game}: unexpected line {line!r}")
+        return Look(tuple(slots), score, state, frozenset(actions), result)
+
+    def playouts(self, seeds: Iterable[int], steps: int, rng_seed: int = 1) -> tuple[int, float]:
+        """Random playouts timed inside guile: for each seed a new game, then up to ``steps``
+        actions, each drawn uniformly (guile's ``random`` from ``rng_seed``) from the full legal
+        action list, until the game is won or over. Returns (actions played, seconds spent in the
+        playout loops, dealing not counted)."""
+        reply = self._command(f"playouts {steps} {rng_seed} " + " ".join(str(s) for s in seeds))[0]
+        n, secs = reply.split()
+        return int(n), float(secs)
 
     def drag(self, from_slot: int, n_cards: int, to_slot: int) -> bool:
         """Drag the top ``n_cards`` of ``from_slot`` onto ``to_slot``, as AisleRiot's board does.

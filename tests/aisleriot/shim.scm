@@ -245,6 +245,125 @@
      (newline))
    (shim-state 'slots)))
 
+;;; ------------------------------------------------------------------------------------------
+;;; Every player action at once, computed here so that one round trip answers it.
+
+(define (api-var name) (module-ref (resolve-interface '(aisleriot api)) name))
+(define (slot-ids) (map car (shim-state 'slots)))
+
+;; A probe of a click or double-click must leave no trace: the state is taken with api.scm's own
+;; undo record (every slot, score, FLIP-COUNTER, status text, the game's saved variables) and put
+;; back with its eval-move; the C side's dealable flag and a pending delayed call are kept here.
+(define (take-state)
+  ((api 'record-move) -1 '())
+  (let ((m (api-var 'MOVE)))
+    ((api 'discard-move))
+    (list m (shim-state 'dealable) (shim-state 'pending-call))))
+
+(define (put-state saved)
+  ((api 'eval-move) (car saved))
+  ((api 'discard-move))
+  (set-shim-dealable! (cadr saved))
+  (set-shim-pending-call! (caddr saved)))
+
+(define (board) (map (lambda (s) (caddr s)) (shim-state 'slots)))
+
+;; Drags as the board offers them (src/board-noclutter.c): a press on any card of a slot hands
+;; button-pressed the cards from it to the top, top first; while they are lifted the slot holds
+;; the rest, and droppable? is asked for every slot the cards could be dropped on.
+(define (legal-drags)
+  (let ((pressed (lam 'button-pressed))
+        (droppable (lam 'droppable))
+        (ids (slot-ids))
+        (out '()))
+    (for-each
+     (lambda (from)
+       (let ((cards (slot-cards from)))
+         (let loop ((n 1))
+           (if (<= n (length cards))
+               (let ((moving (list-head cards n)))
+                 (if (pressed from moving)
+                     (begin
+                       (set-slot-cards! from (list-tail cards n))
+                       (for-each (lambda (to)
+                                   (if (and droppable (droppable from moving to))
+                                       (set! out (cons (list from n to) out))))
+                                 ids)
+                       (set-slot-cards! from cards)))
+                 (loop (+ n 1)))))))
+     ids)
+    (reverse out)))
+
+;; The slots where a click (name: button-clicked) or double-click (button-double-clicked)
+;; changes the cards or the score; each is tried from the current state and undone. Putting the
+;; state back is slow (eval per saved variable), so it is skipped when the lambda said it did
+;; nothing and the cards and score are unchanged.
+(define (probe-slots name saved)
+  (let ((before (board))
+        (score-before ((api 'get-score)))
+        (out '()))
+    (for-each
+     (lambda (id)
+       (let* ((done ((lam name) id))
+              (changed (or (not (equal? (board) before))
+                           (not (equal? ((api 'get-score)) score-before)))))
+         (if changed (set! out (cons id out)))
+         (if (or done changed) (put-state saved))))
+     (slot-ids))
+    (reverse out)))
+
+(define (legal-actions)
+  (let ((saved (take-state)))
+    (append (map (lambda (d) (cons 'drag d)) (legal-drags))
+            (map (lambda (id) (list 'click id)) (probe-slots 'button-clicked saved))
+            (map (lambda (id) (list 'dclick id)) (probe-slots 'button-double-clicked saved)))))
+
+(define (action->string a)
+  (string-join (cons (symbol->string (car a)) (map number->string (cdr a))) " "))
+
+(define (print-actions)
+  (for-each (lambda (a) (display (action->string a)) (newline)) (legal-actions)))
+
+;; Everything the comparison reads after a step: slots, score, game state, actions.
+(define (print-look)
+  (print-slots)
+  (display (string-append "score " (shim-state 'score) "\n"))
+  (display (string-append "state " (symbol->string state) "\n"))
+  (print-actions))
+
+;; A real double click is a click (button-clicked on release) and then button-double-clicked;
+;; "dclick" alone is only the second half, as our engine's double-click move is.
+(define (perform a)
+  (match a
+    (('drag from n to) (drag from n to))
+    (('click id) (click-like 'button-clicked id))
+    (('dclick id) (click-like 'button-double-clicked id))))
+
+;;; A timed playout loop for the benchmark: random legal actions, timed inside guile.
+
+(define (playouts seeds steps rng-seed)
+  (let ((rng (seed->random-state rng-seed))
+        (actions 0)
+        (elapsed 0))
+    (for-each
+     (lambda (seed)
+       (new-game seed)
+       (run-delayed-calls)
+       (let ((t0 (get-internal-real-time)))
+         (let loop ((k 0))
+           (if (and (< k steps) (memq state '(begin running)))
+               (let ((choices (legal-actions)))
+                 (if (pair? choices)
+                     (begin
+                       (perform (list-ref choices (random (length choices) rng)))
+                       (run-delayed-calls)
+                       (set! actions (+ actions 1))
+                       (loop (+ k 1)))))))
+         (set! elapsed (+ elapsed (- (get-internal-real-time) t0)))))
+     seeds)
+    (string-append (number->string actions) " "
+                   (number->string (exact->inexact (/ elapsed internal-time-units-per-second))))))
+
 (define (reply . parts)
   (for-each display parts)
   (newline)
@@ -262,10 +381,19 @@
     (("dclick" id) (let ((r (click-like 'button-double-clicked (string->number id))))
                      (run-delayed-calls) (reply r)))
     (("deal") (let ((r (deal-next))) (run-delayed-calls) (reply r)))
+    (("actions") (print-actions) (reply "end"))
+    (("look") (print-look) (reply "end"))
+    (("step" kind . numbers)
+     (let ((r (perform (cons (string->symbol kind) (map string->number numbers)))))
+       (run-delayed-calls)
+       (display (string-append "result " r "\n"))
+       (print-look)
+       (reply "end")))
+    (("playouts" steps rng-seed . seeds)
+     (reply (playouts (map string->number seeds) (string->number steps) (string->number rng-seed))))
     (("score") (reply (shim-state 'score)))
     (("state") (reply (symbol->string state)))
     (("status") (reply (shim-state 'statusbar)))
-    (("quit") (exit 0))
     (_ (reply "error unknown command"))))
 
 (define (main)
@@ -276,7 +404,8 @@
   (reply "ready")
   (let loop ()
     (let ((line (read-line)))
-      (if (not (eof-object? line))
+      ;; "quit" is read here: (exit) inside the catch below would be caught as an error.
+      (if (not (or (eof-object? line) (string=? line "quit")))
           (begin
             (catch #t
               (lambda () (handle (string-tokenize line)))

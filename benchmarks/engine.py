@@ -1,0 +1,98 @@
+"""Speed of our rules engine against GNOME AisleRiot's rules in guile, in random playouts.
+
+For each game: the same deals (seeds 1..DEALS), up to STEPS actions each. An action is: list every
+legal action (drags, stock click, double-clicks), draw one at random, play it, and test for the end
+of the game, until the game is won or over or has no action. Ours runs in this process on one core
+(timed on a second pass over the deals, once its lookup tables are built);
+AisleRiot's playout loop runs inside guile (tests/aisleriot/shim.scm, ``playouts``) and is timed
+there, so the pipe to guile costs it nothing. Run from the repository root:
+
+    .venv/bin/python benchmarks/engine.py [--deals 50] [--steps 300] [--no-aisleriot]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT))
+
+from patiencebook.engine.deals import deal_order  # noqa: E402
+from patiencebook.engine.moves import legal_moves  # noqa: E402
+from patiencebook.engine.position import Position  # noqa: E402
+from patiencebook.generator.sources import load_document  # noqa: E402
+
+# Page id of rules/ -> AisleRiot's game module.
+GAMES = {"hamilton": "hamilton", "agnes": "agnes", "eagle_wing": "eagle-wing"}
+
+
+def ours(ruleset, seeds: list[int], steps: int) -> tuple[int, float]:
+    """Random playouts with our engine: (actions played, seconds). Dealing is not timed."""
+    actions = 0
+    elapsed = 0.0
+    for seed in seeds:
+        position = Position.initial(ruleset, deal_order(ruleset, seed))
+        rng = random.Random(seed)
+        start = time.perf_counter()
+        for _ in range(steps):
+            moves = list(legal_moves(position, double_clicks=True))
+            if not moves:
+                break
+            position = position.apply(rng.choice(moves))
+            actions += 1
+            if position.is_won() or position.is_lost():
+                break
+        elapsed += time.perf_counter() - start
+    return actions, elapsed
+
+
+def aisleriot(game: str, seeds: list[int], steps: int) -> tuple[int, float] | None:
+    """The same playouts in AisleRiot's rules, timed inside guile; ``None`` when not set up."""
+    try:
+        from tests.aisleriot.harness import AisleRiotGame, HarnessMissing
+    except ImportError:
+        return None
+    try:
+        with AisleRiotGame(game, seeds[0], timeout=3600) as ref:
+            return ref.playouts(seeds, steps)
+    except HarnessMissing as err:
+        print(f"AisleRiot not measured: {err}", file=sys.stderr)
+        return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--steps", type=int, default=300)
+    parser.add_argument("--no-aisleriot", action="store_true", help="measure our engine only")
+    args = parser.parse_args(argv)
+    document = load_document(REPO_ROOT / "rules")
+    seeds = list(range(1, args.deals + 1))
+    print(f"random playouts, seeds 1-{args.deals}, up to {args.steps} actions each "
+          "(legal-action listing with double-clicks, a random pick, the move, the end test)")
+    header = f"{'game':<12}{'ours act':>10}{'ours act/s':>12}{'AR act':>10}{'AR act/s':>11}{'ratio':>8}"
+    print(header)
+    print("-" * len(header))
+    for page_id, game in GAMES.items():
+        ruleset = document.page(page_id).rules
+        # An untimed first pass builds the per-base-rank lookup tables (a one-time cost per
+        # process, like AisleRiot loading its compiled rules); the second pass is timed.
+        ours(ruleset, seeds, args.steps)
+        n, secs = ours(ruleset, seeds, args.steps)
+        rate = n / secs if secs else float("inf")
+        ref = None if args.no_aisleriot else aisleriot(game, seeds, args.steps)
+        if ref is None:
+            print(f"{page_id:<12}{n:>10}{rate:>12,.0f}{'-':>10}{'-':>11}{'-':>8}")
+            continue
+        rn, rsecs = ref
+        rrate = rn / rsecs if rsecs else float("inf")
+        print(f"{page_id:<12}{n:>10}{rate:>12,.0f}{rn:>10}{rrate:>11,.0f}{rate / rrate:>7.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
