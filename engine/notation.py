@@ -151,6 +151,18 @@ def _build(ruleset: Ruleset, state: dict[str, tuple[str, int | None]],
     return position
 
 
+def _fields(text: str):
+    """``(line number, key, value)`` for each ``KEY: VALUE`` line; skips blanks and ``;`` comments."""
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith(";"):
+            continue
+        key, sep, value = line.partition(":")
+        if not sep:
+            raise NotationError(f"expected 'NAME: VALUE', got {line[:40]!r}", n)
+        yield n, key.strip(), value
+
+
 def parse_position(text: str, ruleset: Ruleset) -> Position:
     """The position written in ``text`` (grammar above) for a game of ``ruleset``.
 
@@ -162,14 +174,7 @@ def parse_position(text: str, ruleset: Ruleset) -> Position:
     state: dict[str, tuple[str, int | None]] = {}
     piles: dict[str, list[tuple[Card, bool]]] = {}
     where: dict[str, int | None] = {}
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith(";"):
-            continue
-        key, sep, value = line.partition(":")
-        key = key.strip()
-        if not sep:
-            raise NotationError(f"expected 'NAME: VALUE', got {line[:40]!r}", n)
+    for n, key, value in _fields(text):
         if key in _STATE_KEYS:
             if key in state:
                 raise NotationError(f"'{key}:' is given twice", n)
@@ -393,14 +398,7 @@ def parse_saved_game(text: str) -> SavedGame:
     seed: int | None = None
     cards: list[Card] | None = None
     moves: list[Move] = []
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith(";"):
-            continue
-        key, sep, value = line.partition(":")
-        key = key.strip()
-        if not sep:
-            raise NotationError(f"expected 'NAME: VALUE', got {line[:40]!r}", n)
+    for n, key, value in _fields(text):
         if key == "game":
             if game is not None:
                 raise NotationError("'game:' is given twice", n)
