@@ -38,10 +38,16 @@ class Game:
     def deal(cls, ruleset: Ruleset, seed: int) -> "Game":
         """A new game of AisleRiot's deal number ``seed`` (:func:`patiencebook.engine.deals.deal_order`).
 
-        Raises ``ValueError`` for a seed outside ``0 .. 2**32 - 1``.
+        As AisleRiot does, a shuffle whose layout is already lost is dealt again from the same
+        generator, so the game always starts playable. Raises ``ValueError`` for a seed outside
+        ``0 .. 2**32 - 1``.
         """
         from .deals import deal_order
-        return cls(ruleset, deal_order(ruleset, seed), seed=seed)
+
+        def playable(order: list) -> bool:
+            return not Position.initial(ruleset, order).is_lost()
+
+        return cls(ruleset, deal_order(ruleset, seed, playable=playable), seed=seed)
 
     @property
     def position(self) -> Position:

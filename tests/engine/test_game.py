@@ -178,3 +178,25 @@ def test_a_numbered_deal_starts_a_game_and_a_seed_only_saved_game_replays_it():
     assert parse_saved_game(saved.to_text()) == saved
     assert saved.replay(ruleset("agnes")).position == game.position
     assert Game.deal(ruleset("agnes"), 1234).initial == game.initial
+
+
+def test_game_deal_deals_again_when_the_first_shuffle_is_already_lost(monkeypatch):
+    """AisleRiot shuffles again, from the same generator, while a new layout cannot be played."""
+    from patiencebook.engine.deals import deal_order
+
+    rs = ruleset("eagle_wing")
+    refused = []
+
+    def lost_first_time(self):
+        if not refused:
+            refused.append(self.pile("tableau1"))
+            return True
+        return False
+
+    monkeypatch.setattr(Position, "is_lost", lost_first_time)
+    game = Game.deal(rs, 5)
+    first = []  # the first shuffle, recorded and refused
+    deal_order(rs, 5, playable=lambda order: bool(first) or first.append(order))
+    second = deal_order(rs, 5, playable=lambda order: order != first[0])
+    assert refused and game.cards == tuple(second)
+    assert game.cards != tuple(deal_order(rs, 5))
