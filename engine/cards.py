@@ -1,7 +1,7 @@
 """Playing cards: suits, ranks, cards and decks, with a short text form that round-trips.
 
 A card's text is its rank letter (``A23456789TJQK``) followed by its suit letter (``cdhs``):
-``"7h"`` is the Seven of Hearts, ``"Ts"`` the Ten of Spades. Pure standard library.
+``"7h"`` is the Seven of Hearts, ``"Ts"`` the Ten of Spades; a joker is ``"Jk"``. Pure standard library.
 """
 
 from __future__ import annotations
@@ -12,7 +12,13 @@ from typing import Iterable
 
 from .errors import EngineError
 
-__all__ = ["Colour", "Suit", "Rank", "Card", "CardError", "standard_deck", "make_deck"]
+__all__ = ["Colour", "Suit", "Rank", "Card", "CardError", "JOKER", "JOKER_TEXT", "MAX_JOKERS", "standard_deck",
+           "make_deck"]
+
+#: Text form of a joker (``"#Jk"`` face down in the notation).
+JOKER_TEXT = "Jk"
+#: Most jokers a deck may hold, all copies of the deck together (packs print two, some four).
+MAX_JOKERS = 4
 
 
 class CardError(EngineError, ValueError):
@@ -133,58 +139,106 @@ class Rank(enum.IntEnum):
         return self.letter
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Card:
-    """One playing card; frozen and hashable, ordered by rank then suit.
+    """One playing card; frozen and hashable, ordered by rank then suit, jokers after every other card.
 
     Two cards of a double deck with the same rank and suit are equal: a position tells them apart
-    by where they lie, not by identity.
+    by where they lie, not by identity. A joker (:meth:`joker`, :data:`JOKER`) has neither rank nor
+    suit (both ``None``) and no colour; all jokers of a deck are equal, so they are alike in play.
     """
 
-    rank: Rank
-    suit: Suit
+    rank: Rank | None
+    suit: Suit | None
+
+    def __post_init__(self) -> None:
+        if (self.rank is None) is not (self.suit is None):
+            raise CardError("a card has both a rank and a suit, or neither (a joker)")
+
+    @classmethod
+    def joker(cls) -> "Card":
+        """The joker card (text ``"Jk"``); every call gives an equal value."""
+        return JOKER
 
     @property
-    def colour(self) -> Colour:
-        """The card's colour, from its suit."""
-        return self.suit.colour
+    def is_joker(self) -> bool:
+        """True for a joker."""
+        return self.rank is None
+
+    @property
+    def colour(self) -> Colour | None:
+        """The card's colour, from its suit; ``None`` for a joker, which matches no colour."""
+        return None if self.suit is None else self.suit.colour
 
     @classmethod
     def parse(cls, text: str) -> "Card":
-        """Read a card from its two-letter text (``"7h"``, ``"Qs"``, ``"Td"``; ``"10d"`` is accepted too).
+        """Read a card from its two-letter text (``"7h"``, ``"Qs"``, ``"Td"``; ``"10d"`` is accepted too),
+        or a joker from ``"Jk"`` (any letter case).
 
         Raises :class:`CardError` naming the text when it is not a card.
         """
         t = text.strip()
+        if t.lower() == "jk":
+            return JOKER
         rank = t[:-1]
         if not ((len(rank) == 1 and rank.upper() in _RANK_LETTERS) or rank == "10"):
-            raise CardError(f"not a card {text!r}: expected rank A23456789TJQK then suit cdhs, e.g. 7h")
+            raise CardError(f"not a card {text!r}: expected rank A23456789TJQK then suit cdhs, e.g. 7h, "
+                            f"or {JOKER_TEXT} for a joker")
         try:
             return cls(Rank.parse(t[:-1]), Suit.parse(t[-1]))
         except CardError as err:
             raise CardError(f"not a card {text!r}: {err}") from None
 
+    # Sort key: rank, then suit in AisleRiot's order; jokers (no rank) after the Kings.
+    def _key(self) -> tuple[int, int]:
+        if self.rank is None:
+            return (14, 0)
+        return (self.rank.value, _SUIT_ORDER[self.suit])
+
+    def __lt__(self, other: object) -> bool:
+        return self._key() < other._key() if isinstance(other, Card) else NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        return self._key() <= other._key() if isinstance(other, Card) else NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        return self._key() > other._key() if isinstance(other, Card) else NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        return self._key() >= other._key() if isinstance(other, Card) else NotImplemented
+
     def __str__(self) -> str:
+        if self.rank is None:
+            return JOKER_TEXT
         return f"{self.rank.letter}{self.suit.letter}"
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
 
+#: The joker: no rank, no suit, no colour (see :class:`Card`).
+JOKER = Card(None, None)
+
+
 def make_deck(decks: int = 1, suits: Iterable[Suit] = tuple(Suit),
-              ranks: Iterable[Rank] = tuple(Rank)) -> tuple[Card, ...]:
-    """The cards of ``decks`` copies of a deck holding every rank of every suit, in a fixed order.
+              ranks: Iterable[Rank] = tuple(Rank), jokers: int = 0) -> tuple[Card, ...]:
+    """The cards of ``decks`` copies of a deck holding every rank of every suit, then ``jokers`` jokers,
+    in a fixed order.
 
     The order is AisleRiot's ``make-standard-deck`` order (per deck, suit by suit in
     :class:`Suit` order, each suit Ace to King), so a shuffle from the same seed can give the same
-    layout. Raises :class:`CardError` when ``decks`` is below 1 or a list is empty.
+    layout. AisleRiot's decks hold no jokers, so ours go after every other card: a deck without
+    jokers keeps AisleRiot's order and its numbered deals. Raises :class:`CardError` when ``decks``
+    is below 1, a list is empty, or ``jokers`` is not ``0`` .. :data:`MAX_JOKERS`.
     """
     suits, ranks = tuple(suits), tuple(ranks)
     if decks < 1:
         raise CardError(f"a deck needs at least one copy, not {decks}")
     if not suits or not ranks:
         raise CardError("a deck needs at least one suit and one rank")
-    return tuple(Card(rank, suit) for _ in range(decks) for suit in suits for rank in ranks)
+    if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= MAX_JOKERS:
+        raise CardError(f"a deck holds 0 to {MAX_JOKERS} jokers, not {jokers!r}")
+    return tuple(Card(rank, suit) for _ in range(decks) for suit in suits for rank in ranks) + (JOKER,) * jokers
 
 
 def standard_deck() -> tuple[Card, ...]:

@@ -24,6 +24,11 @@ How the seed flows in AisleRiot (facts from its source, src/ and games/):
 6. games/api.scm: a slot's card list starts with its top card; ``deal-cards`` and
    ``deal-cards-face-up`` take the top card (``remove-card``) of the stock slot, which holds the
    shuffled list as it is. So the head of the shuffled list is the first card dealt.
+
+Jokers: AisleRiot's games have none, so nothing in its source fixes where they go. Our unshuffled
+deck puts them after every other card (:meth:`Deck.cards <patiencebook.engine.rules.Deck.cards>`)
+and shuffles the whole list the same way. A deck without jokers is untouched, so its deals stay
+AisleRiot's card for card; a deck with jokers gets deals of its own, stable for each seed.
 """
 
 from __future__ import annotations

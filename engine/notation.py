@@ -3,7 +3,8 @@
 Grammar (``#`` starts nothing but a face-down card; a line whose first character is ``;`` is a
 comment; blank lines are ignored)::
 
-    card      = ["#"] rank suit            ; "#" = face down.  rank: A 2-9 T J Q K  suit: c d h s
+    card      = ["#"] (rank suit | "Jk")   ; "#" = face down.  rank: A 2-9 T J Q K  suit: c d h s
+                                         ; "Jk" = a joker (all jokers of a deck are alike)
     move      = "stock" | "dbl:" pile | "flip:" pile | pile [":" count] ">" pile
     pile      = a pile id: the group id, numbered from 1 when the group has several piles
                 ("stock", "waste", "tableau3", "foundation1")
@@ -26,7 +27,7 @@ from .cards import Card, CardError, Rank
 from .errors import EngineError, IllegalMove, NotationError
 from .moves import Move
 from .position import Position, pile_ids
-from .rules import Base, Ruleset
+from .rules import Base, Role, Ruleset
 
 __all__ = [
     "card_text", "parse_card", "move_text", "parse_move", "position_to_text", "parse_position",
@@ -40,12 +41,13 @@ _STATE_KEYS = ("game", "base", "redeals", "offers", "score")
 # -- cards and moves ------------------------------------------------------------------------------
 
 def card_text(card: Card, face_up: bool = True) -> str:
-    """``"7h"`` for a face-up card, ``"#7h"`` for a face-down one."""
+    """``"7h"`` for a face-up card, ``"#7h"`` for a face-down one; ``"Jk"``/``"#Jk"`` for a joker."""
     return str(card) if face_up else f"#{card}"
 
 
 def parse_card(text: str) -> tuple[Card, bool]:
-    """``(card, face_up)`` from ``"7h"`` or ``"#7h"``; raises :class:`NotationError` naming the text."""
+    """``(card, face_up)`` from ``"7h"`` or ``"#7h"`` (``"Jk"``/``"#Jk"`` for a joker); raises
+    :class:`NotationError` naming the text."""
     t = text.strip()
     up = not t.startswith("#")
     try:
@@ -103,6 +105,15 @@ def _check_deck(ruleset: Ruleset, cards: Sequence[Card], line: int | None = None
                             + "; ".join(parts) + ")", line)
 
 
+def _only_jokers_on_foundations(ruleset: Ruleset, piles: dict[str, list[tuple[Card, bool]]]) -> bool:
+    # A joker dealt to a foundation sets no base rank (it has none), so a base-card game whose
+    # foundations hold only jokers has no base yet.
+    roles = [g.role for g in ruleset.piles for _ in range(g.count)]
+    found = [c for pid, role in zip(pile_ids(ruleset), roles) if role is Role.FOUNDATION
+             for c, _ in piles.get(pid, ())]
+    return bool(found) and all(c.is_joker for c in found)
+
+
 def _parse_int(value: str, key: str, line: int | None) -> int:
     v = value.strip()
     if not (v.isascii() and v.isdigit()):
@@ -133,7 +144,8 @@ def _build(ruleset: Ruleset, state: dict[str, tuple[str, int | None]],
                             "an empty one as 'PILE:'")
     base_text, bline = state.get("base", (None, None))
     base = _parse_base(base_text, bline)
-    if base is None and ruleset.base is Base.BASE_CARD and any(piles.values()):
+    needs_base = ruleset.base is Base.BASE_CARD and any(piles.values())
+    if base is None and needs_base and not _only_jokers_on_foundations(ruleset, piles):
         raise NotationError(f"{ruleset.game} needs 'base:' with the rank of the base card", bline)
     redeals = _parse_int(state["redeals"][0], "redeals", state["redeals"][1]) if "redeals" in state else 0
     offers = _parse_int(state["offers"][0], "offers", state["offers"][1]) if "offers" in state else 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Iterator, Sequence
 
-from .cards import Card, Rank, Suit
+from .cards import JOKER, Card, Rank, Suit
 from .errors import EngineError, IllegalMove, Reason
 from .hooks import lost_check
 from .moves import LegalMoves, Move, MoveKind
@@ -24,9 +24,13 @@ __all__ = ["Position", "pile_ids", "card_name"]
 
 # A card inside a position is a small int: suit index * 16 + rank, plus _UP when it lies face up.
 # Ints keep move generation and hashing fast; the public API hands out Card objects.
+# A joker is 0 (rank 0, which no rank has): every joker gets the same code, as they are alike in play,
+# and "rank 0" reads as "base rank not known", so a joker never sets or matches a base rank.
 _UP = 64
 _SUITS = tuple(Suit)
+_JOKER = 0
 _CARD_OF: dict[int, Card] = {(s << 4) | r: Card(Rank(r), suit) for s, suit in enumerate(_SUITS) for r in range(1, 14)}
+_CARD_OF[_JOKER] = JOKER
 _CODE_OF: dict[Card, int] = {card: code for code, card in _CARD_OF.items()}
 
 _RANK_NAMES = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
@@ -44,7 +48,10 @@ def card_name(card: Card, article: str = "the") -> str:
     """English name of ``card`` for messages: ``"the 7 of hearts"``, ``"an Ace of spades"``.
 
     ``article`` is ``"the"``, ``"a"`` (turned into ``"an"`` before Ace and 8) or ``""``.
+    A joker is ``"the joker"``.
     """
+    if card.rank is None:
+        return f"{article} joker".strip()
     rank = _RANK_NAMES[card.rank.value]
     if article == "a" and rank in ("Ace", "8"):
         article = "an"
@@ -89,7 +96,8 @@ class _Rules:
         self.sources = tuple(i for i in range(n) if self.lift[i] != _NONE)
         self.kcap = [self.deck_size if self.accepts_run[j] else 1 for j in range(n)]
         self.fill_static = [None if g.fill.rule is FillRule.AUTO else g.fill.rule for g in self.groups]
-        self.rank_codes = [tuple((s << 4) | r for s in range(4)) for r in range(14)]
+        # Rank 0 (base not known yet) wants no card; its codes would otherwise include the joker.
+        self.rank_codes = [()] + [tuple((s << 4) | r for s in range(4)) for r in range(1, 14)]
         self.targets = tuple(i for i in range(n) if self.groups[i].build is not None)
         # A foundation card may go back to the tableau, never to another foundation (the pages:
         # "can be moved back to the tableau"); it would only shuffle a base card between empty piles.
@@ -242,8 +250,9 @@ class Position:
         The deal steps run in order, each taking the next cards (``rows``: one card per pile that
         still needs one, left to right, round after round; ``piles``: pile after pile). With face
         ``top-up`` the last card a pile gets in that step lies face up. The first card dealt to a
-        foundation sets the base rank when the foundations start from the base card. The cards left
-        over form the stock, face down, the next card in ``cards`` on top.
+        foundation sets the base rank when the foundations start from the base card (a joker has no
+        rank, so the next card dealt to a foundation does). The cards left over form the stock, face
+        down, the next card in ``cards`` on top.
 
         Raises :class:`EngineError` when ``cards`` is not the ruleset's deck in some order.
         """
@@ -568,7 +577,7 @@ class Position:
         piles = self._piles
         if R.chooser >= 0 and not self._base:
             c = R.chooser
-            if piles[c]:
+            if piles[c] and piles[c][-1] & 63 != _JOKER:
                 for j in R.accept_to:
                     if not piles[j]:
                         yield (c, j, 1)
@@ -645,7 +654,7 @@ class Position:
     def _generate_choosing(self, double_clicks: bool) -> Iterator[Move]:
         R = self._rules
         c = R.chooser
-        if self._piles[c]:
+        if self._piles[c] and self._piles[c][-1] & 63 != _JOKER:
             for j in R.accept_to:
                 if not self._piles[j]:
                     yield R.drag(c, j, 1)
@@ -699,6 +708,9 @@ class Position:
                               "as the start card", pile=ids[i], target=ids[j])
             if k != 1:
                 return Reason("chooser-one", "only the one card in the chooser can be moved", pile=ids[i])
+            if p[-1] & 63 == _JOKER:
+                return Reason("start-card-target", "a joker cannot be the start card: click the stock to offer "
+                              "the next card", pile=ids[i], target=ids[j])
             if q:
                 return Reason("start-card-target", "the start card goes to an empty foundation",
                               pile=ids[i], target=ids[j])
@@ -765,8 +777,11 @@ class Position:
                 return None if landing & 15 == 13 else Reason(
                     "empty-takes-king", f"an empty {role_j} pile takes only a King", target=ids[j], card=str(card))
             if rule is FillRule.BASE_RANK:
-                if landing & 15 == self._base:
+                if self._base and landing & 15 == self._base:
                     return None
+                if not self._base:
+                    return Reason("empty-takes-none", f"no card can be moved into an empty {role_j} pile before "
+                                  f"the {R.base_word} is known", target=ids[j])
                 return Reason("empty-takes-base", f"an empty {role_j} takes only a card of the {R.base_word} "
                               f"({_RANK_NAMES[self._base]}), not {card_name(card, 'a')}", target=ids[j],
                               card=str(card), rank=Rank(self._base).letter)

@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .cards import Card, Rank, Suit, make_deck
+from .cards import MAX_JOKERS, Card, Rank, Suit, make_deck
 from .errors import RulesError
 
 __all__ = [
@@ -270,17 +270,26 @@ def _fits_rank(direction: Direction, wrap: bool, lower: Card, upper: Card) -> bo
 
 @dataclass(frozen=True, slots=True)
 class Deck:
-    """The cards a game is played with: ``decks`` copies of every rank in ``ranks`` of every suit in ``suits``.
+    """The cards a game is played with: ``decks`` copies of every rank in ``ranks`` of every suit in
+    ``suits``, plus ``jokers`` jokers (``0`` .. ``4`` for the whole deck, not per copy).
 
     The default is one standard deck of 52 cards (all three games here: ``make-standard-deck``).
+    Jokers are alike in play and fit no build or run rule: no card goes on a joker, and a joker goes
+    only into an empty pile whose fill rule is ``any``. A deck with jokers can therefore be won
+    (``all-on-foundations``) only when a foundation takes them that way; a game needing wild jokers
+    would need a rule of its own.
     """
 
     decks: int = 1
     suits: tuple[Suit, ...] = tuple(Suit)
     ranks: tuple[Rank, ...] = tuple(Rank)
+    jokers: int = 0
 
     def __post_init__(self) -> None:
         _check_int(self.decks, "the number of decks", 1)
+        _check_int(self.jokers, "the number of jokers", 0)
+        if self.jokers > MAX_JOKERS:
+            raise RulesError(f"a deck holds at most {MAX_JOKERS} jokers, not {self.jokers}")
         object.__setattr__(self, "suits", tuple(self.suits))
         object.__setattr__(self, "ranks", tuple(self.ranks))
         if not self.suits or not self.ranks:
@@ -290,12 +299,13 @@ class Deck:
 
     @property
     def size(self) -> int:
-        """Number of cards (52 for one standard deck)."""
-        return self.decks * len(self.suits) * len(self.ranks)
+        """Number of cards, jokers included (52 for one standard deck, 106 for two with two jokers)."""
+        return self.decks * len(self.suits) * len(self.ranks) + self.jokers
 
     def cards(self) -> tuple[Card, ...]:
-        """The cards in AisleRiot's unshuffled order (see :func:`~patiencebook.engine.cards.make_deck`)."""
-        return make_deck(self.decks, self.suits, self.ranks)
+        """The cards in AisleRiot's unshuffled order, jokers last (see
+        :func:`~patiencebook.engine.cards.make_deck`)."""
+        return make_deck(self.decks, self.suits, self.ranks, self.jokers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,6 +342,8 @@ class BuildPolicy:
         ``stop_at_base``. For a run, pass the run's bottom card as ``card``, or its top card when the
         run lands in reverse (see :class:`Accepts`).
         """
+        if onto.rank is None or card.rank is None:  # jokers fit no build
+            return False
         if self.stop_at_base and base_rank is not None and onto.rank == base_rank:
             return False
         return _fits_rank(self.direction, self.wrap, onto, card) and _fits_suit(self.match, onto, card)
@@ -382,6 +394,8 @@ class MovePolicy:
             return False
         assert self.match is not None
         for lower, upper in zip(cards, cards[1:]):
+            if lower.rank is None or upper.rank is None:  # a joker links into no run
+                return False
             if self.stop_at_base and base_rank is not None and lower.rank == base_rank:
                 return False
             if not (_fits_rank(self.direction, self.wrap, lower, upper) and _fits_suit(self.match, lower, upper)):

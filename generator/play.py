@@ -239,6 +239,8 @@ class Session:
             card = Card.parse(card)
         if not face_up:
             return "##"
+        if card.suit is None:  # a joker
+            return "Jk"
         rank = "10" if card.rank.letter == "T" else card.rank.letter
         text = f"{rank}{_SUIT_SYMBOLS[card.suit]}"
         if self.colour and card.suit.colour is Colour.RED:

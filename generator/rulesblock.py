@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from lxml import etree
 
-from patiencebook.engine.cards import CardError, Rank, Suit
+from patiencebook.engine.cards import MAX_JOKERS, CardError, Rank, Suit
 from patiencebook.engine.errors import RulesError
 from patiencebook.engine.rules import (
     HOOKS, LOST_NEVER, Accepts, Base, BuildPolicy, ChooserPolicy, DealOrder, DealStep, Declined, Deck,
@@ -55,6 +55,15 @@ def _int(minimum: int) -> Callable[[str], int]:
         t = text.strip()
         if not (t.isascii() and t.isdigit()) or int(t) < minimum:
             raise _Bad(f"a whole number of at least {minimum}", number=True)
+        return int(t)
+    return read
+
+
+def _int_between(minimum: int, maximum: int) -> Callable[[str], int]:
+    def read(text: str) -> int:
+        t = text.strip()
+        if not (t.isascii() and t.isdigit()) or not minimum <= int(t) <= maximum:
+            raise _Bad(f"a whole number from {minimum} to {maximum}", number=True)
         return int(t)
     return read
 
@@ -171,7 +180,8 @@ SCHEMA: dict[str, _Element] = {
         {"deck": (1, 1), "pile": (1, None), "deal": (1, 1), "stock": (0, 1), "chooser": (0, 1),
          "scoring": (1, 1), "end": (1, 1), "hook": (0, None)}),
     "deck": _Element(
-        {"decks": _Attr(_int(1), default=1), "suits": _Attr(_suits), "ranks": _Attr(_ranks)}, {}),
+        {"decks": _Attr(_int(1), default=1), "suits": _Attr(_suits), "ranks": _Attr(_ranks),
+         "jokers": _Attr(_int_between(0, MAX_JOKERS), default=0)}, {}),
     "pile": _Element(
         {"id": _Attr(_name, True), "role": _Attr(_enum(Role), True), "count": _Attr(_int(1), True),
          "label": _Attr(_label, True), "capacity": _Attr(_int(1)),
@@ -329,7 +339,7 @@ class _Loader:
         d = kids["deck"][0]
         da = self.attrs(d)
         self.children(d)
-        deck_args: dict[str, Any] = {"decks": da["decks"]}
+        deck_args: dict[str, Any] = {"decks": da["decks"], "jokers": da["jokers"]}
         if da["suits"] is not None:
             deck_args["suits"] = da["suits"]
         if da["ranks"] is not None:

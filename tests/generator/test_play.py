@@ -108,6 +108,7 @@ def test_red_suits_are_coloured_only_when_colour_is_on(games):
     assert coloured.card("Th") == "\x1b[31m10♥\x1b[0m"
     assert coloured.card("Qs") == "Q♠"
     assert coloured.card("7d", face_up=False) == "##"
+    assert plain.card("Jk") == coloured.card("Jk") == "Jk"
 
 
 def test_colour_is_off_for_a_pipe_and_when_no_color_is_set(monkeypatch):

@@ -12,7 +12,7 @@ from lxml import etree
 
 from patiencebook.engine.cards import Rank
 from patiencebook.engine.rules import (
-    Accepts, Base, DoubleClick, Face, FillRule, Match, MoveUnit, Reveal, Role, StockAction,
+    Accepts, Base, Deck, DoubleClick, Face, FillRule, Match, MoveUnit, Reveal, Role, StockAction,
 )
 from patiencebook.generator.errors import SourceError
 from patiencebook.generator.rulesblock import find_rules_element, load_rules
@@ -223,6 +223,51 @@ def test_valid_fixture_loads():
     assert rules_of("valid_minimal", BAD).game == "fixture"
 
 
+@pytest.mark.parametrize("deck, message", [
+    ('<pb:deck decks="1" joker="1"/>', "pb:deck: unknown attribute 'joker'; allowed: decks, suits, ranks, jokers"),
+    ('<pb:deck decks="1" jokers="5"/>', "pb:deck: bad number '5' for 'jokers'; expected a whole number from 0 to 4"),
+    ('<pb:deck decks="1" jokers="two"/>',
+     "pb:deck: bad number 'two' for 'jokers'; expected a whole number from 0 to 4"),
+])
+def test_deck_attributes_are_checked_and_listed_in_the_error(tmp_path, deck, message):
+    source = (BAD / "valid_minimal.xml").read_text(encoding="utf-8")
+    (tmp_path / "deck.xml").write_text(source.replace('<pb:deck decks="1"/>', deck), encoding="utf-8")
+    with pytest.raises(SourceError) as info:
+        rules_of("deck", tmp_path)
+    assert (info.value.line, info.value.message) == (7, message)
+
+
+def test_deck_without_jokers_attribute_has_none():
+    assert rules_of("valid_minimal", BAD).deck.jokers == 0
+
+
+def test_two_decks_with_two_jokers_load_deal_and_round_trip():
+    from collections import Counter
+
+    from patiencebook.engine.cards import JOKER
+    from patiencebook.engine.deals import deal_order
+    from patiencebook.engine.notation import parse_position, position_from_json, position_to_json, position_to_text
+    from patiencebook.engine.position import Position
+
+    rules = rules_of("jokers_double", BAD)
+    assert rules.deck == Deck(decks=2, jokers=2)
+    assert rules.deck.size == 106 and rules.stock_size == 106 - 28 - 1
+    for seed in range(1, 9):
+        position = Position.initial(rules, deal_order(rules, seed))
+        assert [len(position.pile(f"tableau{n}")) for n in range(1, 8)] == [1, 2, 3, 4, 5, 6, 7]
+        assert len(position.pile("foundation1")) == 1 and len(position.pile("stock")) == 77
+        assert Counter(position.cards()) == Counter(rules.cards()) and Counter(position.cards())[JOKER] == 2
+        assert parse_position(position_to_text(position), rules) == position
+        assert position_from_json(position_to_json(position), rules) == position
+    # A joker dealt to the foundation sets no base rank; the next base card will.
+    cards = [card for card in deal_order(rules, 1) if not card.is_joker]
+    position = Position.initial(rules, cards[:28] + [JOKER, JOKER] + cards[28:])
+    assert position.pile("foundation1") == ((JOKER, True),) and position.base_rank is None
+    assert "\nbase: -\n" in position_to_text(position)
+    assert parse_position(position_to_text(position), rules) == position
+    assert position_from_json(position_to_json(position), rules) == position
+
+
 def test_page_without_rules_block_has_none():
     root = etree.fromstring(b"<sect1 id='x'><title>X</title><para>No rules.</para></sect1>")
     assert find_rules_element(root) is None
@@ -268,6 +313,7 @@ def test_schema_description_lists_every_element_and_allowed_value():
         assert f"\npb:{name}\n" in f"\n{text}"
     assert "@direction (required): one of up, down, up-or-down, none" in text
     assert "@redeals (required): a whole number of at least 0, or unlimited" in text
+    assert "@jokers (optional, default 0): a whole number from 0 to 4" in text
 
 
 def test_comments_inside_the_block_are_ignored_but_text_is_refused(tmp_path):
