@@ -50,6 +50,30 @@ def _cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_check(args: argparse.Namespace) -> int:
+    from patiencebook.generator.check import run_checks
+    from patiencebook.generator.check.report import annotate_catalog, format_json, format_text, write_output
+
+    sources = args.sources or project.default_sources()
+    catalogs = args.catalogs if args.catalogs is not None else (
+        project.default_catalogs() if args.sources is None else None)
+    findings, checked = run_checks(sources, catalogs, langs=args.lang, pages=args.page, checks=args.check)
+    if args.format == "po":
+        if len(checked) != 1:
+            raise PatienceBookError(f"--format po writes one catalog, but {len(checked)} were checked; "
+                                    "choose one with --lang")
+        (lang, path), = checked.items()
+        data = annotate_catalog(path, [f for f in findings if f.lang == lang])
+        write_output(data, args.out, protect=[path])
+    else:
+        text = format_json(findings) if args.format == "json" else format_text(findings)
+        try:
+            write_output(text, args.out, protect=checked.values())
+        except BrokenPipeError:
+            return _reader_gone()
+    return 1 if any(f.severity == "error" for f in findings) else 0
+
+
 def _reader_gone() -> int:
     """Exit quietly when the reader of standard output has gone (``play ... | head``)."""
     import os
@@ -130,6 +154,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, metavar="DIR", help="output folder (default: ./site)")
     p.add_argument("--jobs", type=_positive, metavar="N", help="parallel language builds (default: number of cores)")
     p.set_defaults(run=_cmd_build)
+
+    p = sub.add_parser("check", help="check the translations (and the English) for problems a reader would meet")
+    sources_option(p)
+    p.add_argument("--catalogs", type=Path, metavar="DIR",
+                   help="folder of catalogs, <lang>/LC_MESSAGES/help.po or <lang>/<lang>.po "
+                        "(default: the embedded locales/ when --sources is not given)")
+    p.add_argument("--lang", action="append", metavar="LANG", help="check only this catalog; repeatable")
+    p.add_argument("--page", action="append", metavar="SLUG",
+                   help="report only findings on this page (hamilton); repeatable")
+    p.add_argument("--check", action="append", metavar="NAME",
+                   help="report only this check (markup, stale, model...); repeatable")
+    p.add_argument("--format", choices=("text", "json", "po"), default="text",
+                   help="text grouped by page (default), a JSON list, or the catalog with one "
+                        "'# check:' comment per finding (needs one --lang)")
+    p.add_argument("--out", type=Path, metavar="FILE", help="write here instead of standard output")
+    p.set_defaults(run=_cmd_check)
 
     p = sub.add_parser("deal", help="show the opening position of a numbered deal (AisleRiot's deal numbers)")
     sources_option(p)

@@ -1,0 +1,223 @@
+"""Per-language word lists for the rule-fact checks, and the folding and stemming that make them match.
+
+The lists live in ``generator/data/lexicons/<lang>.json``; number words are generated from the CLDR
+spell-out rules (``unicode-rbnf``), so only irregular extras are listed by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import cyrtranslit
+import snowballstemmer
+
+from ..errors import LanguageError
+
+LEXICON_DIR = Path(__file__).resolve().parent.parent / "data" / "lexicons"
+
+#: Kinds whose entries are term lists keyed by value in the lexicon files.
+TERM_KINDS = ("rank", "pile", "suit-colour", "direction", "face", "side", "comparator",
+              "redeal", "pass", "at-a-time", "unlimited", "negation", "number", "ignore")
+
+_WORD = re.compile(r"\d+|[^\W\d_]+")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+def fold(word: str, lang: str) -> str:
+    """Lower-case ``word``, drop accents and diacritics, write Greek final sigma as σ, and write
+    Serbian in Latin script, so that ``"ΆΣΟΣ"``, ``"άσος"`` and ``"ασοσ"`` compare equal (str → str)."""
+    if lang == "sr" and _CYRILLIC.search(word):
+        word = cyrtranslit.to_latin(word, "sr")
+    word = word.lower()
+    if lang == "sr":
+        # Serbian diacritics tell words apart (нижу/низу, што/сто), so only the script is folded.
+        return unicodedata.normalize("NFC", word)
+    word = unicodedata.normalize("NFD", word)
+    word = "".join(c for c in word if not unicodedata.combining(c))
+    return word.replace("ς", "σ")
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """One word of a term: ``how`` is ``"stem"`` (equal stems), ``"prefix"`` (the folded token starts
+    with ``text``) or ``"exact"`` (equal folded forms)."""
+
+    how: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A lexicon phrase meaning ``value`` of ``kind`` (``value`` is a str, an int, or a tuple of
+    alternatives when translators use one word for two things)."""
+
+    kind: str
+    value: object
+    words: tuple[Pattern, ...]
+    source: str
+
+
+@dataclass(slots=True)
+class Lexicon:
+    """The compiled word lists of one language.
+
+    ``by_stem`` / ``by_exact`` map a token's stem / folded form to the terms whose first word it
+    satisfies; ``prefixed`` holds terms whose first word is a prefix pattern, keyed by the prefix.
+    """
+
+    lang: str
+    stemmer_name: str
+    terms: list[Term] = field(default_factory=list)
+    by_stem: dict[str, list[Term]] = field(default_factory=dict)
+    by_exact: dict[str, list[Term]] = field(default_factory=dict)
+    prefixed: dict[str, list[Term]] = field(default_factory=dict)
+    one_words: frozenset[str] = frozenset()
+    ordinals: frozenset[str] = frozenset()
+    ordinal_prefixes: tuple[str, ...] = ()
+    settings: dict = field(default_factory=dict)
+
+    def stem(self, folded: str) -> str:
+        """The snowball stem of an already folded word (str → str)."""
+        return _stem(self.stemmer_name, folded)
+
+    def word_pattern(self, word: str) -> Pattern:
+        """Compile one lexicon word: ``"x*"`` → prefix, ``"=x"`` → exact, else stem (exact when the
+        stem is shorter than three letters, which would match too much)."""
+        if word.endswith("*"):
+            return Pattern("prefix", fold(word[:-1], self.lang))
+        if word.startswith("="):
+            return Pattern("exact", fold(word[1:], self.lang))
+        folded = fold(word, self.lang)
+        stem = self.stem(folded)
+        if len(stem) < 3:
+            return Pattern("exact", folded)
+        return Pattern("stem", stem)
+
+    def add(self, kind: str, value: object, phrase: str) -> None:
+        """Add one term (a phrase of space-separated lexicon words) meaning ``value``."""
+        words = tuple(self.word_pattern(w) for w in phrase.split())
+        if not words:
+            return
+        term = Term(kind, value, words, phrase)
+        self.terms.append(term)
+        first = words[0]
+        index = {"stem": self.by_stem, "exact": self.by_exact, "prefix": self.prefixed}[first.how]
+        index.setdefault(first.text, []).append(term)
+
+    def candidates(self, folded: str, stem: str) -> list[Term]:
+        """Terms whose first word matches a token with this folded form and stem."""
+        out = list(self.by_stem.get(stem, ())) + list(self.by_exact.get(folded, ()))
+        for n in range(1, len(folded) + 1):
+            out.extend(self.prefixed.get(folded[:n], ()))
+        return out
+
+
+@lru_cache(maxsize=200_000)
+def _stem(name: str, folded: str) -> str:
+    return fold(_stemmers(name).stemWord(folded), "sr" if name == "serbian" else "xx")
+
+
+@lru_cache(maxsize=None)
+def _stemmers(name: str):
+    return snowballstemmer.stemmer(name)
+
+
+def _number_words(lang: str) -> tuple[dict[str, int], set[str]]:
+    """Cardinal (0–100, every gender/case rule set) and ordinal (1–20) spell-outs from CLDR."""
+    from unicode_rbnf import FormatPurpose, RbnfEngine
+
+    engine = RbnfEngine.for_language(lang)
+    words: dict[str, int] = {}
+    ordinals: set[str] = set()
+    for purpose, top in ((FormatPurpose.CARDINAL, 100), (FormatPurpose.ORDINAL, 20)):
+        for n in range(1, top + 1):
+            try:
+                result = engine.format_number(n, purpose)
+            except Exception:  # a rule set the package lacks for this language: skip it
+                continue
+            for text in {result.text, *result.text_by_ruleset.values()}:
+                text = text.strip()
+                if text and " " not in text and "-" not in text:
+                    words.setdefault(text, n)
+                    if purpose == FormatPurpose.ORDINAL:
+                        ordinals.add(fold(text, lang))
+    return words, ordinals
+
+
+@lru_cache(maxsize=None)
+def load_lexicon(lang: str) -> Lexicon:
+    """Load and compile ``generator/data/lexicons/<lang>.json`` (lang: ``en``, ``de``, ``el``, ``sr``).
+
+    Raises:
+        LanguageError: no lexicon for ``lang``, or the file is not valid JSON.
+    """
+    path = LEXICON_DIR / f"{lang}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise LanguageError(f"no fact lexicon for language {lang!r}", file=str(path), line=None) from None
+    except json.JSONDecodeError as exc:
+        raise LanguageError(f"bad lexicon JSON: {exc.msg}", file=str(path), line=exc.lineno) from None
+    lex = Lexicon(lang=lang, stemmer_name=data["stemmer"], settings=data.get("settings", {}))
+    generated, ordinals = _number_words(lang)
+    numbers = dict(generated)
+    listed = data.get("ordinals", [])
+    lex.ordinals = frozenset(ordinals | {fold(w.lstrip("="), lang) for w in listed if not w.endswith("*")})
+    lex.ordinal_prefixes = tuple(fold(w[:-1], lang) for w in listed if w.endswith("*"))
+    for word, value in data.get("number", {}).items():
+        numbers[word] = value
+    for word, value in numbers.items():
+        # Number words are matched by form, not stem: stems such as German "acht" (achten) collide.
+        pattern = word if word.endswith("*") or word.startswith("=") else "=" + word
+        lex.add("number", value, pattern)
+        if lang in lex.settings.get("stem_numbers_for", [lang]) and not word.endswith("*"):
+            stem = lex.stem(fold(word, lang))
+            if len(stem) >= 4:
+                lex.add("number", value, word)
+        for suffix in lex.settings.get("number_suffixes", []):
+            lex.add("number", value, "=" + word.lstrip("=").rstrip("*") + suffix)
+        for suffix in lex.settings.get("number_compound_prefixes", []):
+            # German "Dreierstapel", "Zehnerreihe": a number word plus "er" opens a compound.
+            if value >= 2 and not word.startswith("="):
+                lex.add("number", value, word + suffix + "*")
+    lex.one_words = frozenset(fold(w, lang) for w in data.get("one_equivalents", []))
+    for kind in TERM_KINDS:
+        if kind == "number":
+            continue
+        for value, phrases in data.get(kind, {}).items():
+            parsed = _parse_value(value)
+            for phrase in phrases:
+                lex.add(kind, parsed, phrase)
+    return lex
+
+
+def _parse_value(value: str) -> object:
+    if value.lstrip("-").isdigit():
+        return int(value)
+    if "|" in value:
+        return tuple(value.split("|"))
+    return value
+
+
+def tokens(text: str, lang: str, lexicon: Lexicon | None = None) -> list[tuple[int, int, str, str]]:
+    """Words of ``text`` outside markup as ``(start, end, folded, stem)`` with character offsets."""
+    lex = lexicon or load_lexicon(lang)
+    out = []
+    masked = _mask_markup(text)
+    for m in _WORD.finditer(masked):
+        folded = fold(m.group(), lang)
+        out.append((m.start(), m.end(), folded, lex.stem(folded)))
+    return out
+
+
+_MARKUP = re.compile(r"<[^<>]*>|&[#\w]+;|\[[^\[\]]*\]\(\S*\)")
+
+
+def _mask_markup(text: str) -> str:
+    """``text`` with tags, entities and their attributes blanked out (same length, so offsets hold)."""
+    return _MARKUP.sub(lambda m: " " * len(m.group()), text)

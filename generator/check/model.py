@@ -1,0 +1,168 @@
+"""Source against model: the English prose of a rules page must state what its rules block says.
+
+Reads pile counts ("Seven piles"), the maximum score, the number of redeals and how piles are
+built ("built down in alternate colour") from each block of a page that has a rules block, and
+reports every statement that disagrees with the :class:`~patiencebook.engine.rules.Ruleset`.
+The words it knows are in ``generator/data/check/english.json``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from patiencebook.generator.check.findings import Span
+from patiencebook.generator.check.health import Problem, english_words
+from patiencebook.generator.model import Page, Segment
+from patiencebook.generator.sources import local_name, plain_text
+
+def _alternation(words) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern]:
+    words = english_words()
+    number = rf"(?:\d+|{_alternation(w for w in words['numbers'] if w not in ('no', 'once', 'twice', 'thrice'))})"
+    role = _alternation(words["roles"])
+    flags = re.I
+    return {
+        "piles": re.compile(rf"\b({number})\s+(?:({role})\s+)?(piles?)\b", flags),
+        "score": re.compile(r"\bmaximum\s+(?:possible\s+)?score\s*(?::|is|of)?\s*(\d+)", flags),
+        "no-redeal": re.compile(r"\bno\s+redeals?\b", flags),
+        "redeals": re.compile(rf"\b({number})\s+redeals\b", flags),
+        "redeal-times": re.compile(rf"\bredeal\s+(?:the\s+stock\s+)?(once|twice|thrice|(?:{number})\s+times)\b", flags),
+        "unlimited": re.compile(r"\b(?:unlimited|any\s+number\s+of)\s+redeals\b|\bredeal\s+as\s+(?:often|many\s+times)\b",
+                                flags),
+        "built": re.compile(rf"\bbuilt\s+({_alternation(words['directions'])})\b"
+                            rf"(?:\s+({_alternation(words['matches'])})\b)?", flags),
+        "role": re.compile(rf"\b({role})\b", flags),
+    }
+
+
+def _number(word: str) -> int:
+    word = word.lower().removesuffix(" times").strip()
+    return int(word) if word.isdigit() else english_words()["numbers"][word]
+
+
+def _row_group(segment: Segment, rules):
+    """The pile group of the Setup table row holding ``segment``'s block, by its label, or ``None``."""
+    element = segment.element
+    if element is None or local_name(element) != "entry":
+        return None
+    row = element.getparent()
+    if row is None or local_name(row) != "row":
+        return None
+    entries = [e for e in row if local_name(e) == "entry"]
+    if not entries or entries[0] is element:
+        return None
+    label = plain_text(entries[0]).lower()
+    for group in rules.piles:
+        if group.label.lower() == label or group.id.lower() == label or group.role.value == label:
+            return group
+    return None
+
+
+def _groups_of_role(rules, word: str):
+    role = english_words()["roles"][word.lower()]
+    return [g for g in rules.piles if g.role.value == role]
+
+
+def _subject(text: str, start: int, rules, row_group):
+    """The pile groups a statement at ``text[start:]`` is about: the row's group, or the last
+    pile role named earlier in the same sentence."""
+    sentence_start = max(text.rfind(". ", 0, start), text.rfind(": ", 0, start), -1)
+    roles = list(_patterns()["role"].finditer(text, sentence_start + 1, start))
+    if roles:
+        return _groups_of_role(rules, roles[-1].group(1)), roles[-1].group(1).lower()
+    if row_group is not None:
+        return [row_group], row_group.label.lower()
+    return [], ""
+
+
+def _problem(segment: Segment, check: str, message: str, match: re.Match, group: int = 0) -> Problem:
+    return Problem(segment.msgid, check, "error", message,
+                   source=Span(match.start(group), match.end(group), match.group(group)))
+
+
+def check_segment(segment: Segment, rules) -> list[Problem]:
+    """Statements of one English block that disagree with ``rules`` (a Ruleset), checks ``model-*``.
+
+    * ``model-pile``: "N piles" in a Setup row, or "N <role> piles", against the group's count;
+    * ``model-score``: "Maximum possible score: N" against ``scoring.maximum``;
+    * ``model-redeal``: "no redeal", "two redeals", "redeal twice", "unlimited redeals" against
+      ``stock.redeals`` (0 without a stock policy);
+    * ``model-build``: "built up|down [in suit|in the same colour|in alternate colour...]" against
+      the build policy of the row's group or of the last pile role named in the sentence.
+
+    Every finding is an ``error`` with the English span at fault.
+    """
+    text = segment.msgid
+    patterns = _patterns()
+    row_group = _row_group(segment, rules)
+    out: list[Problem] = []
+    for match in patterns["piles"].finditer(text):
+        count = _number(match.group(1))
+        if match.group(3).lower() == "pile" and count != 1:
+            continue
+        if match.group(2):
+            groups = _groups_of_role(rules, match.group(2))
+            what = f"{match.group(2).lower()} piles"
+        elif row_group is not None:
+            groups = [row_group]
+            what = f"{row_group.label.lower()} piles"
+        else:
+            continue
+        if not groups:
+            out.append(_problem(segment, "model-pile", f"the English says '{match.group(0)}', but the rules "
+                                f"block has no {what}", match))
+            continue
+        actual = sum(g.count for g in groups)
+        if actual != count:
+            out.append(_problem(segment, "model-pile", f"the English says '{match.group(0)}', but the rules "
+                                f"block has {actual} {what}", match))
+    for match in patterns["score"].finditer(text):
+        if int(match.group(1)) != rules.scoring.maximum:
+            out.append(_problem(segment, "model-score", f"the English says the maximum score is {match.group(1)}, "
+                                f"but the rules block has {rules.scoring.maximum}", match, 1))
+    redeals = rules.stock.redeals if rules.stock is not None else 0
+    stated = []
+    for match in patterns["no-redeal"].finditer(text):
+        stated.append((0, match))
+    for match in patterns["redeals"].finditer(text):
+        stated.append((_number(match.group(1)), match))
+    for match in patterns["redeal-times"].finditer(text):
+        stated.append((_number(match.group(1)), match))
+    for match in patterns["unlimited"].finditer(text):
+        stated.append((None, match))
+    for value, match in stated:
+        if value != redeals:
+            said = "no limit" if value is None else str(value)
+            has = "no limit" if redeals is None else str(redeals)
+            out.append(_problem(segment, "model-redeal", f"the English says '{match.group(0)}' ({said} redeals), "
+                                f"but the rules block allows {has}", match))
+    for match in patterns["built"].finditer(text):
+        groups, name = _subject(text, match.start(), rules, row_group)
+        groups = [g for g in groups if g.build is not None]
+        if not groups:
+            continue
+        direction = english_words()["directions"][match.group(1).lower()]
+        wanted_match = english_words()["matches"][match.group(2).lower()] if match.group(2) else None
+        if any(g.build.direction.value == direction and (wanted_match is None or g.build.match.value == wanted_match)
+               for g in groups):
+            continue
+        build = groups[0].build
+        out.append(_problem(segment, "model-build", f"the English says '{match.group(0)}' of the {name}, but the "
+                            f"rules block has direction {build.direction.value} and match {build.match.value}",
+                            match))
+    return out
+
+
+def check_page(page: Page) -> list[tuple[Segment, Problem]]:
+    """Every disagreement between the blocks of ``page`` and its rules block; ``[]`` without one."""
+    if page.rules is None:
+        return []
+    return [(segment, problem) for segment in page.segments for problem in check_segment(segment, page.rules)]
+
+
+__all__ = ["check_page", "check_segment", "english_words"]

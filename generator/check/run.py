@@ -1,0 +1,243 @@
+"""Runs every translator check over a source tree and its catalogs and places the findings in the sources.
+
+A message used by several pages is checked once per language and reported once, naming every page.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Iterable
+
+from babel.messages.catalog import Catalog, Message
+
+from patiencebook.generator.catalogs import find_catalogs, read_catalog
+from patiencebook.generator.check.findings import SEVERITIES, Finding
+from patiencebook.generator.check.health import (Problem, check_gettext, check_matches, check_units,
+                                                 skipped_checks)
+from patiencebook.generator.check.markup import check_markup
+from patiencebook.generator.check.model import check_page
+from patiencebook.generator.errors import CatalogError, LanguageError, PatienceBookError
+from patiencebook.generator.extract import pot_catalog
+from patiencebook.generator.model import Document
+from patiencebook.generator.sources import load_document
+
+#: Check names of this package; the rule-fact checks add their own (``facts.CHECKS`` when given).
+CHECKS = ("untranslated", "fuzzy", "obsolete", "stale", "gettext", "markup", "model-pile", "model-score",
+          "model-redeal", "model-build", "facts")
+#: Names the rule-fact checks are documented to use (generator/check/findings.py).
+FACT_CHECKS = ("number", "rank", "pile", "suit-colour", "direction", "face", "redeal", "at-a-time", "side",
+               "comparator", "terminology")
+#: The language of findings about the English sources themselves.
+SOURCE_LANG = "en"
+
+
+def _facts():
+    """``check_facts`` of the rule-fact checks, or ``None`` while that module is not there."""
+    try:
+        module = importlib.import_module("patiencebook.generator.check.facts")
+    except ModuleNotFoundError as error:
+        if error.name != "patiencebook.generator.check.facts":
+            raise
+        return None
+    return getattr(module, "check_facts", None)
+
+
+def _facts_for(lang: str):
+    """``(check_facts bound to a language it knows, why skipped or None)`` for catalog language ``lang``.
+
+    A regional code falls back to its language (``en_GB`` to ``en``); a language without a fact
+    lexicon gets no rule-fact checks, said once in an ``info`` finding rather than failing the run.
+    """
+    facts = _facts()
+    if facts is None:
+        return None, None
+    error = None
+    for code in dict.fromkeys((lang, lang.split("_", 1)[0])):
+        try:
+            facts("", "x", code)  # loads the lexicon; an empty msgid has no facts
+        except LanguageError as problem:
+            error = error or problem.message
+            continue
+        return (lambda msgid, msgstr, _lang, _code=code: facts(msgid, msgstr, _code)), None
+    return None, error
+
+
+def known_checks() -> tuple[str, ...]:
+    """Every check name ``--check`` accepts (with ``model`` for all ``model-*`` checks)."""
+    names = list(CHECKS) + list(FACT_CHECKS) + ["model"]
+    try:
+        module = importlib.import_module("patiencebook.generator.check.facts")
+        names += [n for n in getattr(module, "CHECKS", ()) if n not in names]
+    except ModuleNotFoundError:
+        pass
+    return tuple(names)
+
+
+class _Places:
+    """Where each message is used in the sources: file names and lines, and which pages."""
+
+    def __init__(self, document: Document):
+        self.uses: dict[tuple[str | None, str], list[tuple[str, int]]] = {}
+        for segment in document.segments:
+            if segment.file is None:
+                continue
+            spot = (Path(segment.file).name, segment.line)
+            uses = self.uses.setdefault((segment.msgctxt, segment.msgid), [])
+            if spot not in uses:
+                uses.append(spot)
+        self.slugs: dict[str, set[str]] = {}
+        for page in document.pages:
+            self.slugs.setdefault(page.file.name, set()).update({page.slug, page.file.stem})
+        order = [Path(f.path).name for f in document.files]
+        self.file_order = {name: i for i, name in enumerate(dict.fromkeys(order))}
+
+    def finding(self, lang: str, problem: Problem, catalog_file: str) -> Finding:
+        uses = self.uses.get((problem.context, problem.msgid)) or self.uses.get((None, problem.msgid))
+        if uses:
+            pages = tuple(dict.fromkeys(name for name, _ in uses))
+            file, line = uses[0]
+        elif problem.locations:
+            pages = tuple(dict.fromkeys(Path(ref).name for ref, _ in problem.locations))
+            file, line = Path(problem.locations[0][0]).name, problem.locations[0][1]
+        else:
+            pages, file, line = (catalog_file,), catalog_file, None
+        return Finding(lang=lang, file=file, line=line, msgid=problem.msgid, check=problem.check,
+                       severity=problem.severity, message=problem.message, source=problem.source,
+                       translation=problem.translation, pages=pages, po_line=problem.po_line)
+
+
+def _translation_problems(message: Message, lang: str, facts) -> list[Problem]:
+    """Markup and rule-fact problems of one translated, confirmed unit."""
+    msgid = message.id if isinstance(message.id, str) else message.id[0]
+    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+    out = []
+    for msgstr in dict.fromkeys(s for s in strings if s):
+        # The translator-credits unit (msgctxt "_") holds names and addresses, not markup.
+        found = [] if message.context == "_" or msgid == "translator-credits" else check_markup(msgid, msgstr)
+        if facts is not None:
+            found = found + list(facts(msgid, msgstr, lang) or ())
+        for check, severity, text, source, translation in found:
+            if severity not in SEVERITIES:
+                raise PatienceBookError(f"check {check!r} reported the unknown severity {severity!r}")
+            out.append(Problem(msgid, check, severity, text, source, translation, message.lineno,
+                               tuple(message.locations), message.context))
+    return out
+
+
+def check_catalog(path: Path, lang: str, pot: Catalog, places: "_Places", *, facts=None) -> list[Finding]:
+    """Every finding of one catalog: health, gettext validity, markup and rule facts.
+
+    Units carrying ``# check: skip=NAMES`` lose the findings of those checks. Raises
+    :class:`CatalogError` when the catalog cannot be read.
+    """
+    catalog = read_catalog(path)
+    problems = check_units(catalog, pot) + check_gettext(path, catalog)
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        problems += _translation_problems(message, lang, facts)
+    units: dict[tuple, Message] = {}
+    for message in list(catalog) + list(catalog.obsolete.values()):
+        if message.id:
+            units[(message.context, message.id if isinstance(message.id, str) else message.id[0])] = message
+    findings = []
+    for problem in problems:
+        unit = units.get((problem.context, problem.msgid))
+        if unit is not None and check_matches(problem.check, skipped_checks(unit)):
+            continue
+        findings.append(places.finding(lang, problem, Path(path).name))
+    return findings
+
+
+def _merge_shared(findings: Iterable[Finding]) -> list[Finding]:
+    """One finding per (lang, check, msgid, message), naming every page it was found on."""
+    merged: dict[tuple, Finding] = {}
+    for finding in findings:
+        key = (finding.lang, finding.check, finding.msgid, finding.message)
+        if key not in merged:
+            merged[key] = finding
+            continue
+        first = merged[key]
+        pages = tuple(dict.fromkeys(first.pages + finding.pages))
+        merged[key] = Finding(first.lang, first.file, first.line, first.msgid, first.check, first.severity,
+                              first.message, first.source, first.translation, pages, first.po_line)
+    return list(merged.values())
+
+
+def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | None = None,
+               pages: Iterable[str] | None = None, checks: Iterable[str] | None = None
+               ) -> tuple[list[Finding], dict[str, Path]]:
+    """Check the sources in ``sources`` and every catalog in ``catalogs``.
+
+    Args:
+        sources: folder holding ``index.docbook`` and its pages.
+        catalogs: folder of catalogs in either layout (see :func:`find_catalogs`), or ``None`` for
+            the source-against-model check only.
+        langs: check only these catalogs (gettext codes). Findings about the English sources
+            (lang ``"en"``: the model checks) are kept whatever the languages.
+        pages: keep only findings on these pages (slug or file stem, e.g. ``hamilton``).
+        checks: keep only findings of these checks (a family name such as ``model`` selects all
+            its checks).
+
+    Returns:
+        ``(findings, catalogs checked by language)``; findings ordered by page (document order),
+        severity (:data:`SEVERITIES` order), line and language.
+
+    Raises:
+        SourceError, CatalogError: a source or catalog cannot be read.
+        LanguageError: a language in ``langs`` has no catalog.
+        PatienceBookError: an unknown page or check name.
+    """
+    document = load_document(Path(sources))
+    places = _Places(document)
+    langs = list(dict.fromkeys(langs or ()))
+    pages = list(dict.fromkeys(pages or ()))
+    checks = list(dict.fromkeys(checks or ()))
+    known = known_checks()
+    for name in checks:
+        if name not in known and name != "*":
+            raise PatienceBookError(f"unknown check '{name}'; checks: {', '.join(known)}")
+    all_slugs = set().union(*places.slugs.values()) if places.slugs else set()
+    for slug in pages:
+        if slug not in all_slugs:
+            raise PatienceBookError(f"no page '{slug}' in the sources", Path(sources))
+    found: dict[str, Path] = {}
+    if catalogs is not None:
+        if not Path(catalogs).is_dir():
+            raise CatalogError("no such catalogs folder", catalogs)
+        found = find_catalogs(Path(catalogs))
+        for lang in langs:
+            if lang not in found:
+                raise LanguageError(f"no catalog for language '{lang}' in the catalogs folder", catalogs)
+        if langs:
+            found = {lang: found[lang] for lang in langs}
+    findings: list[Finding] = []
+    for page in document.pages:
+        for segment, problem in check_page(page):
+            findings.append(Finding(SOURCE_LANG, Path(segment.file).name, segment.line, problem.msgid,
+                                    problem.check, problem.severity, problem.message, problem.source,
+                                    None, (Path(segment.file).name,)))
+    if found:
+        pot = pot_catalog(document)
+        for lang, path in found.items():
+            facts, skipped = _facts_for(lang)
+            findings += check_catalog(path, lang, pot, places, facts=facts)
+            if skipped:
+                findings.append(Finding(lang, Path(path).name, None, "", "facts", "info",
+                                        f"rule-fact checks skipped: {skipped}", pages=(Path(path).name,)))
+    findings = _merge_shared(findings)
+    if pages:
+        wanted = set(pages)
+        findings = [f for f in findings
+                    if any(places.slugs.get(p, {Path(p).stem}) & wanted for p in f.pages or (f.file,))]
+    if checks:
+        findings = [f for f in findings if check_matches(f.check, checks)]
+    rank = {s: i for i, s in enumerate(SEVERITIES)}
+    far = len(places.file_order)
+    findings.sort(key=lambda f: (places.file_order.get(f.file, far), f.file, rank.get(f.severity, 9),
+                                 f.line or 0, f.lang, f.check))
+    return findings, found
+
+
+__all__ = ["CHECKS", "FACT_CHECKS", "SOURCE_LANG", "check_catalog", "known_checks", "run_checks"]

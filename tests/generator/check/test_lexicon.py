@@ -1,0 +1,64 @@
+"""Fact lexicons: data files load, words fold across accents, case and script, numbers come from CLDR."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from patiencebook.generator.check.lexicon import LEXICON_DIR, fold, load_lexicon, tokens
+from patiencebook.generator.errors import LanguageError
+
+LANGS = ("en", "de", "el", "sr")
+
+
+def test_greek_folding_drops_accents_case_and_final_sigma():
+    assert fold("ΆΣΣΟΣ", "el") == fold("άσσος", "el") == "ασσοσ"
+
+
+def test_serbian_folding_accepts_cyrillic_and_latin_alike():
+    assert fold("Краљ", "sr") == fold("kralj", "sr") == "kralj"
+    assert fold("Нижу", "sr") != fold("низу", "sr")  # diacritics keep these apart
+
+
+def test_german_folding_drops_umlauts():
+    assert fold("König", "de") == "konig"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_lexicon_file_is_json_with_a_stemmer_and_piles(lang):
+    data = json.loads((LEXICON_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    assert data["lang"] == lang and data["stemmer"]
+    piles = {v for key in data["pile"] for v in key.split("|")}
+    assert {"stock", "waste", "foundation", "tableau", "reserve"} <= piles
+
+
+@pytest.mark.parametrize("lang,word,value", [
+    ("de", "dreizehn", 13), ("de", "sieben", 7), ("de", "dritten", 3),
+    ("el", "τρεις", 3), ("el", "τρία", 3), ("el", "επτά", 7),
+    ("sr", "три", 3), ("sr", "седам", 7), ("sr", "sedam", 7), ("en", "thirteen", 13),
+])
+def test_number_words_are_generated_from_cldr_spellout(lang, word, value):
+    lex = load_lexicon(lang)
+    folded = fold(word, lang)
+    values = {t.value for t in lex.candidates(folded, lex.stem(folded)) if t.kind == "number"}
+    assert value in values
+
+
+def test_tokens_keep_offsets_and_skip_markup():
+    text = 'a <xref linkend="r7"/> Ace'
+    toks = tokens(text, "en")
+    assert [(text[s:e], f) for s, e, f, _ in toks] == [("a", "a"), ("Ace", "ace")]
+
+
+def test_unknown_language_raises_language_error():
+    with pytest.raises(LanguageError):
+        load_lexicon("xx")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_opposite_directions_share_no_term(lang):
+    data = json.loads((LEXICON_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    for kind in ("direction", "face", "side"):
+        values = list(data[kind].values())
+        assert not set(values[0]) & set(values[1]), kind
