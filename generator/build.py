@@ -45,6 +45,10 @@ class LanguageReport:
             ``fuzzy``/``untranslated``: shown in English, and why.
         warnings: Sphinx and parser warnings of this language, one line each.
         seconds: wall time of this language's build (in its worker process).
+        findings: translator-check findings shown on the language's report page (for ``en``, those
+            of the sources against the rules model), rendered-page findings included.
+        rendered: the rendered-page findings (check ``rendered``), one line each, also in ``warnings``.
+        check_seconds: of ``seconds``, the time spent in the checks and the report page.
     """
 
     lang: str
@@ -55,6 +59,9 @@ class LanguageReport:
     untranslated: int
     warnings: tuple[str, ...] = ()
     seconds: float = 0.0
+    findings: int = 0
+    rendered: tuple[str, ...] = ()
+    check_seconds: float = 0.0
 
     @property
     def coverage(self) -> float:
@@ -98,6 +105,8 @@ class _Task:
     derive: bool                 # catalog is the base language's; derive lang's from it
     workdir: str
     site_langs: tuple[str, ...]
+    catalogs: str | None = None  # the catalogs folder, for the checks of the report page
+    report: bool = True          # write the translation report page
 
 
 # With the fork start method, workers inherit the document the parent loaded (lxml trees do not
@@ -107,7 +116,7 @@ _SHARED: dict[str, Document] = {}
 
 def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str] | None = None,
                jobs: int | None = None, book_file: str = "index.docbook",
-               echo: bool = True) -> BuildReport:
+               echo: bool = True, report: bool = True) -> BuildReport:
     """Render the help in every language into ``out/<lang>/`` plus a root ``out/index.html``.
 
     Args:
@@ -120,6 +129,9 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
         jobs: parallel worker processes (default: the number of CPUs, at most one per language).
         book_file: the book file's name inside ``sources``.
         echo: print each language's coverage to stdout and warnings to stderr.
+        report: give each language a translation report page (``<lang>/report.html``, linked from
+            its index page) with the translator checks' findings; the checks of the rendered pages
+            run either way.
 
     Returns:
         A :class:`BuildReport`; page URLs are ``out/<lang>/<slug>.html``, the same in every language.
@@ -173,8 +185,9 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
         raise BuildError(f"cannot create the output folder: {error.strerror}", error.filename or out) from None
     try:
         site_langs = tuple(lang for lang, _, _ in tasks_langs)
+        catalogs_dir = str(Path(catalogs).resolve()) if catalogs is not None else None
         tasks = [_Task(lang, str(sources), book_file, str(catalog) if catalog else None, derive, str(workdir),
-                       site_langs) for lang, catalog, derive in tasks_langs]
+                       site_langs, catalogs_dir, report) for lang, catalog, derive in tasks_langs]
         reports = _run(tasks, jobs)
         for report in reports:
             if echo:
@@ -296,7 +309,13 @@ def _build_language(task: _Task) -> LanguageReport:
     outdir = work / "site" / task.lang
     doctrees = work / "doctrees" / task.lang
     srcdir.mkdir(parents=True)
-    write_sources(translated, srcdir, task.site_langs)
+    check_started = time.perf_counter()
+    findings, check_problem, report_root = [], None, None
+    if task.report:
+        findings, check_problem = _language_findings(task)
+        report_root = _report_tree(translated, findings, task)
+    check_seconds = time.perf_counter() - check_started
+    write_sources(translated, srcdir, task.site_langs, report=report_root)
 
     warnings = io.StringIO()
     nocolor()
@@ -320,11 +339,55 @@ def _build_language(task: _Task) -> LanguageReport:
     copied_sources = outdir / "_sources"  # html_copy_source is off; Sphinx still makes the folder
     if copied_sources.is_dir() and not any(copied_sources.iterdir()):
         copied_sources.rmdir()
+    check_started = time.perf_counter()
+    rendered = _rendered_findings(srcdir, outdir, language.code)
+    rendered_lines = tuple(f"{f.file}:{f.line}: rendered: {f.message}" if f.line else f"{f.file}: rendered: {f.message}"
+                           for f in rendered)
+    lines += ((check_problem,) if check_problem else ()) + rendered_lines
+    check_seconds += time.perf_counter() - check_started
     return LanguageReport(
         lang=task.lang, bcp47=language.bcp47,
         total=sum(p.total for p in pages), translated=sum(p.translated for p in pages),
         fuzzy=sum(p.fuzzy for p in pages), untranslated=sum(p.untranslated for p in pages),
-        warnings=lines, seconds=time.perf_counter() - started)
+        warnings=lines, seconds=time.perf_counter() - started, findings=len(findings) + len(rendered),
+        rendered=rendered_lines, check_seconds=check_seconds)
+
+
+def _language_findings(task: _Task) -> tuple[list, str | None]:
+    """The checker's findings for the report page of ``task.lang``, and a warning when it could not run."""
+    from patiencebook.generator.check.sitereport import language_findings
+
+    if task.catalog is None:
+        catalog_lang = None
+    else:
+        language = get_language(task.lang)
+        catalog_lang = language.derived_from if task.derive else language.code
+    try:
+        return language_findings(Path(task.sources), Path(task.catalogs) if task.catalogs else None, task.lang,
+                                 catalog_lang), None
+    except PatienceBookError as error:
+        where = f"{error.file}:{error.line}: " if error.file and error.line else f"{error.file}: " if error.file else ""
+        return [], f"{where}translator checks not run for the report page: {error.message}"
+
+
+def _report_tree(translated: TranslatedDocument, findings: list, task: _Task) -> etree._Element:
+    from patiencebook.generator.check.sitereport import report_tree
+
+    derived_from = get_language(task.lang).derived_from if task.derive else None
+    return report_tree(translated, findings, ui_strings(task.lang), derived_from=derived_from)
+
+
+def _rendered_findings(srcdir: Path, outdir: Path, lang: str) -> list:
+    """Check the pages Sphinx wrote from ``srcdir`` and put the findings on the report page
+    (see :mod:`patiencebook.generator.check.sitereport`)."""
+    from patiencebook.generator.check.sitereport import (
+        REPORT_SLUG, check_rendered_site, expected_marks, insert_rendered_findings)
+
+    found = check_rendered_site(outdir, lang, expected_marks(srcdir))
+    report = outdir / f"{REPORT_SLUG}.html"
+    if report.is_file():
+        insert_rendered_findings(report, found, ui_strings(lang))
+    return found
 
 
 def _translate(document: Document, task: _Task) -> TranslatedDocument:
@@ -352,11 +415,14 @@ def source_document(document: Document, lang: str) -> TranslatedDocument:
                               front=whole(document.front) if document.front is not None else None)
 
 
-def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tuple[str, ...] | list[str] = ()) -> None:
+def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tuple[str, ...] | list[str] = (),
+                  report: etree._Element | None = None) -> None:
     """Write ``srcdir/conf.py``, ``index.xml`` and ``<slug>.xml`` per page, and copy the images used.
 
     Pages that another page includes (the games inside the games chapter) are replaced there by a
-    ``pageref`` element, so each page's content appears once, on its own page.
+    ``pageref`` element, so each page's content appears once, on its own page. ``report``, when
+    given, is the translation report page (:func:`patiencebook.generator.check.sitereport.report_tree`):
+    written as ``report.xml`` and listed last on the index page.
     """
     document = translated.document
     language = get_language(translated.lang)
@@ -377,8 +443,16 @@ def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tupl
         _annotate(root, page.slug, page.kind, page.file, page.title)
         _copy_images(root, page.file, document.source_dir, srcdir)
         (srcdir / f"{page.slug}.xml").write_bytes(etree.tostring(root, encoding="utf-8", xml_declaration=True))
-    (srcdir / "index.xml").write_bytes(etree.tostring(_index_tree(translated, ui), encoding="utf-8",
-                                                      xml_declaration=True))
+    if report is not None:
+        from patiencebook.generator.check.sitereport import REPORT_KIND, REPORT_SLUG
+
+        if any(p.page.slug == REPORT_SLUG for p in translated.pages):
+            raise BuildError(f"a page may not be named '{REPORT_SLUG}' (the translation report)",
+                             next(p.page.file for p in translated.pages if p.page.slug == REPORT_SLUG))
+        _annotate(report, REPORT_SLUG, REPORT_KIND, document.source_dir / REPORT_SLUG, report.findtext("title") or "")
+        (srcdir / f"{REPORT_SLUG}.xml").write_bytes(etree.tostring(report, encoding="utf-8", xml_declaration=True))
+    (srcdir / "index.xml").write_bytes(etree.tostring(_index_tree(translated, ui, report is not None),
+                                                      encoding="utf-8", xml_declaration=True))
     (srcdir / "conf.py").write_text(_conf_py(translated, site_langs), encoding="utf-8")
 
 
@@ -438,8 +512,9 @@ def _copy_images(root: etree._Element, page_file: Path, source_dir: Path, srcdir
         element.set("fileref", relative.as_posix())
 
 
-def _index_tree(translated: TranslatedDocument, ui: dict[str, str]) -> etree._Element:
-    """The index page: book title, abstract, and every page grouped by kind (chapters, games...)."""
+def _index_tree(translated: TranslatedDocument, ui: dict[str, str], report: bool = False) -> etree._Element:
+    """The index page: book title, abstract, and every page grouped by kind (chapters, games...);
+    with ``report``, a last group linking the translation report page."""
     index = etree.Element(TAG_INDEX, nsmap={"pb": NS_BUILD})
     index.set(ATTR_TITLE, translated.title)
     front = translated.front
@@ -465,6 +540,11 @@ def _index_tree(translated: TranslatedDocument, ui: dict[str, str]) -> etree._El
             group = etree.SubElement(index, TAG_GROUP, kind=kind, caption=ui.get(f"group_{kind}", kind))
             for slug in slugs:
                 etree.SubElement(group, TAG_PAGE, slug=slug)
+    if report:
+        from patiencebook.generator.check.sitereport import REPORT_KIND, REPORT_SLUG
+
+        group = etree.SubElement(index, TAG_GROUP, kind=REPORT_KIND, caption=ui.get("group_report", REPORT_KIND))
+        etree.SubElement(group, TAG_PAGE, slug=REPORT_SLUG)
     return index
 
 
