@@ -1,0 +1,197 @@
+"""Speed of our translator checks against translate-toolkit's pofilter on the AisleRiot help catalogs.
+
+Both run in this process on the same catalogs (../shared/corpus/aisleriot/help/{de,el,sr}), each timed
+as the best of a few passes after a warm-up pass, and both report what they checked: units, findings
+and how many distinct checks ran. Needs the ``bench`` extra (``pip install -e '.[bench]'``). Run from
+the repository root:
+
+    .venv/bin/python benchmarks/check.py [--repeat 3] [--corpus DIR] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import cProfile
+import io
+import pstats
+import resource
+import sys
+import tempfile
+import time
+import tracemalloc
+import warnings
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT))
+
+from patiencebook.generator.catalogs import read_catalog  # noqa: E402
+from patiencebook.generator.check.run import SOURCE_LANG, known_checks, run_checks  # noqa: E402
+
+# The corpus sits next to the repository: repo root/../shared/corpus.
+CORPUS = REPO_ROOT.parent / "shared" / "corpus" / "aisleriot" / "help"
+LANGS = ("de", "el", "sr")
+# The flags given to pofilter: its default checks (StandardChecker + StandardUnitChecker, fuzzy and
+# review units included, notes added to the output), the target language it asks for, and no
+# progress display.
+POFILTER_FLAGS = ("--language={lang}", "--progress=none")
+
+
+def pofilter_run(path: Path, lang: str, out_dir: Path) -> tuple[int, int, set[str], int]:
+    """One pofilter pass over ``path`` as the ``pofilter`` command does it, written to ``out_dir``.
+
+    Option parsing, building the checker, reading the catalog, running every filter on every unit
+    and writing the failing units out are all included. Returns ``(units checked, findings, names of
+    the checks that failed at least once, checks run)``.
+    """
+    from translate.filters import checks, pofilter
+
+    parser = pofilter.cmdlineparser()
+    flags = [flag.format(lang=lang) for flag in POFILTER_FLAGS]
+    options, _ = parser.parse_args(flags + ["-i", str(path), "-o", str(out_dir / path.name)])
+    checkerclasses = [options.filterclass or checks.StandardChecker, checks.StandardUnitChecker]
+    config = parser.build_checkerconfig(options)
+    counts = {"units": 0, "findings": 0}
+    fired: set[str] = set()
+
+    class Counting(pofilter.pocheckfilter):
+        """pofilter's own filter, counting the units it checks and the failures it finds."""
+
+        def filterunit(self, unit):
+            result = super().filterunit(unit)
+            if not unit.isheader() and (self.options.includefuzzy or not unit.isfuzzy()):
+                counts["units"] += 1
+            if result:
+                counts["findings"] += len(result)
+                fired.update(result)
+            return result
+
+    checkfilter = Counting(options, checkerclasses, config)
+    with open(path, "rb") as source, open(out_dir / path.name, "wb") as target:
+        pofilter.runfilter(source, target, None, checkfilter)
+    return counts["units"], counts["findings"], fired, len(checkfilter.checker.combinedfilters)
+
+
+def ours_run(corpus: Path, langs: list[str]):
+    """One ``run_checks`` pass (every check) over the sources in ``corpus/C`` and the ``langs`` catalogs."""
+    return run_checks(corpus / "C", corpus, langs=langs)
+
+
+def catalog_units(path: Path) -> int:
+    """Units in a catalog as our checks see them: every message but the header, obsolete ones too."""
+    catalog = read_catalog(path)
+    return sum(1 for m in catalog if m.id) + len(catalog.obsolete)
+
+
+def best_of(fn, repeat: int) -> tuple[float, object]:
+    """``(fastest seconds of repeat calls after one untimed warm-up call, result of the last call)``."""
+    result = fn()
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def traced_peak(fn) -> int:
+    """Peak bytes allocated by Python objects during one call of ``fn`` (tracemalloc)."""
+    tracemalloc.start()
+    try:
+        fn()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@contextlib.contextmanager
+def quiet():
+    """Silences the warnings and stderr chatter pofilter may print (counted, not shown)."""
+    with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stderr(io.StringIO()) as err:
+        warnings.simplefilter("always")
+        yield caught, err
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=3, help="timed passes after the warm-up (best kept)")
+    parser.add_argument("--corpus", type=Path, default=CORPUS, help="AisleRiot help folder (C/ and <lang>/)")
+    parser.add_argument("--profile", action="store_true", help="also print the top functions of one pass of ours")
+    args = parser.parse_args(argv)
+    try:
+        from translate.__version__ import sver as translate_version
+    except ImportError:
+        print("translate-toolkit is not installed: pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+    corpus = args.corpus
+    paths = {lang: corpus / lang / f"{lang}.po" for lang in LANGS}
+    missing = [str(p) for p in [corpus / "C" / "index.docbook", *paths.values()] if not p.is_file()]
+    if missing:
+        print(f"corpus not found: {', '.join(missing)}", file=sys.stderr)
+        return 2
+
+    our_checks = [name for name in known_checks() if name != "model"]  # "model" names a family
+    print(f"pofilter {translate_version} flags: {' '.join(POFILTER_FLAGS)} -i <lang>.po -o <tmp>; "
+          f"ours: run_checks (all checks); best of {args.repeat} after a warm-up")
+    header = (f"{'catalog':<8}{'pofilter s':>11}{'ours s':>9}{'ratio':>7}"
+              f"{'pf units':>10}{'our units':>10}{'pf finds':>10}{'our finds':>10}"
+              f"{'pf checks':>10}{'our checks':>11}")
+    print(header)
+    print("-" * len(header))
+    warned = 0
+    totals = {"pf": 0.0, "ours": 0.0, "pf_units": 0, "pf_finds": 0, "units": 0}
+    pf_fired_all: set[str] = set()
+    with tempfile.TemporaryDirectory() as tmp:
+        out_dir = Path(tmp)
+        pf_runs = 0
+        for lang, path in paths.items():
+            with quiet() as (caught, err):
+                pf_s, (pf_units, pf_finds, pf_fired, pf_runs) = best_of(
+                    lambda: pofilter_run(path, lang, out_dir), args.repeat)
+            warned += len(caught) + bool(err.getvalue())
+            pf_fired_all |= pf_fired
+            our_s, (findings, _) = best_of(lambda: ours_run(corpus, [lang]), args.repeat)
+            mine = [f for f in findings if f.lang == lang]
+            units = catalog_units(path)
+            print(f"{lang:<8}{pf_s:>11.3f}{our_s:>9.3f}{our_s / pf_s:>7.2f}{pf_units:>10}{units:>10}"
+                  f"{pf_finds:>10}{len(mine):>10}"
+                  f"{f'{len(pf_fired)}/{pf_runs}':>10}{f'{len({f.check for f in mine})}/{len(our_checks)}':>11}")
+            totals["pf"] += pf_s
+            totals["pf_units"] += pf_units
+            totals["pf_finds"] += pf_finds
+            totals["units"] += units
+
+        # Ours checks the three languages in one call, loading the sources once.
+        our_s, (findings, _) = best_of(lambda: ours_run(corpus, list(LANGS)), args.repeat)
+        fired = {f.check for f in findings}
+        print("-" * len(header))
+        print(f"{'total':<8}{totals['pf']:>11.3f}{our_s:>9.3f}{our_s / totals['pf']:>7.2f}"
+              f"{totals['pf_units']:>10}{totals['units']:>10}{totals['pf_finds']:>10}{len(findings):>10}"
+              f"{f'{len(pf_fired_all)}/{pf_runs}':>10}{f'{len(fired)}/{len(our_checks)}':>11}")
+        print(f"  pofilter total = sum of its three separate runs; ours total = one run_checks call over "
+              f"de, el, sr")
+        source_findings = sum(1 for f in findings if f.lang == SOURCE_LANG)
+        print(f"  checks: fired/run; our findings in the total include {source_findings} on the English "
+              f"sources (model checks), reported once")
+        if warned:
+            print(f"  pofilter printed {warned} warnings (silenced)")
+
+        with quiet():
+            pf_peak = traced_peak(lambda: [pofilter_run(p, lang, out_dir) for lang, p in paths.items()])
+        our_peak = traced_peak(lambda: ours_run(corpus, list(LANGS)))
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(f"peak Python memory (tracemalloc, one pass over all three): pofilter {pf_peak / 2**20:.1f} MiB, "
+          f"ours {our_peak / 2**20:.1f} MiB; process peak RSS {rss / 1024:.1f} MiB")
+
+    if args.profile:
+        profile = cProfile.Profile()
+        profile.runcall(ours_run, corpus, list(LANGS))
+        stats = pstats.Stats(profile, stream=sys.stdout)
+        stats.sort_stats("cumulative").print_stats(25)
+        stats.sort_stats("tottime").print_stats(20)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
