@@ -74,6 +74,16 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return 1 if any(f.severity == "error" for f in findings) else 0
 
 
+def _cmd_glossary(args: argparse.Namespace) -> int:
+    from patiencebook.generator.check.glossary import write_glossaries
+
+    sources = args.sources or project.default_sources()
+    catalogs = args.catalogs if args.catalogs is not None else project.default_catalogs()
+    for path in write_glossaries(sources, catalogs, args.lang, force=args.force):
+        print(f"wrote {path}")
+    return 0
+
+
 def _reader_gone() -> int:
     """Exit quietly when the reader of standard output has gone (``play ... | head``)."""
     import os
@@ -170,6 +180,14 @@ def build_parser() -> argparse.ArgumentParser:
                         "'# check:' comment per finding (needs one --lang)")
     p.add_argument("--out", type=Path, metavar="FILE", help="write here instead of standard output")
     p.set_defaults(run=_cmd_check)
+
+    p = sub.add_parser("glossary", help="write each language's term glossary (TBX-Basic) inferred from the "
+                                        "term labels and their translations, for the translator to edit")
+    sources_option(p)
+    p.add_argument("--catalogs", type=Path, metavar="DIR", help="catalogs folder (default: locales/)")
+    p.add_argument("--lang", action="append", metavar="LANG", help="only this language; repeatable")
+    p.add_argument("--force", action="store_true", help="replace an existing glossary.tbx")
+    p.set_defaults(run=_cmd_glossary)
 
     p = sub.add_parser("deal", help="show the opening position of a numbered deal (AisleRiot's deal numbers)")
     sources_option(p)

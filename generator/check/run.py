@@ -28,6 +28,8 @@ CHECKS = ("untranslated", "fuzzy", "obsolete", "stale", "gettext", "markup", "mo
 #: Names the rule-fact checks are documented to use (generator/check/findings.py).
 FACT_CHECKS = ("number", "rank", "pile", "suit-colour", "direction", "face", "redeal", "at-a-time", "side",
                "comparator", "terminology")
+#: Cross-message checks of generator/check/terminology.py.
+TERM_CHECKS = ("terminology", "false-friend")
 #: The language of findings about the English sources themselves.
 SOURCE_LANG = "en"
 
@@ -65,7 +67,7 @@ def _facts_for(lang: str):
 
 def known_checks() -> tuple[str, ...]:
     """Every check name ``--check`` accepts (with ``model`` for all ``model-*`` checks)."""
-    names = list(CHECKS) + list(FACT_CHECKS) + ["model"]
+    names = list(CHECKS) + list(FACT_CHECKS) + [n for n in TERM_CHECKS if n not in FACT_CHECKS] + ["model"]
     try:
         module = importlib.import_module("patiencebook.generator.check.facts")
         names += [n for n in getattr(module, "CHECKS", ()) if n not in names]
@@ -150,6 +152,20 @@ def check_catalog(path: Path, lang: str, pot: Catalog, places: "_Places", *, fac
     return findings
 
 
+def _term_findings(document: Document, path: Path, lang: str, catalogs: Path, places: "_Places", *,
+                   summaries: bool = False) -> list[Finding]:
+    """Terminology and false-friend findings of one catalog (see generator/check/terminology.py);
+    the per-concept variant counts (``info``) only with ``summaries``, i.e. ``--check terminology``."""
+    from patiencebook.generator.check.terminology import (check_false_friends, check_terminology,
+                                                          load_glossary)
+    catalog = read_catalog(path)
+    concepts = load_glossary(document, catalog, lang, catalogs)
+    problems = check_terminology(concepts, catalog, lang)[0] + check_false_friends(concepts, catalog, lang)
+    units = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m for m in catalog if m.id}
+    return [places.finding(lang, p, Path(path).name) for p in problems
+            if (summaries or p.msgid) and not ((u := units.get((p.context, p.msgid))) and check_matches(p.check, skipped_checks(u)))]
+
+
 def _merge_shared(findings: Iterable[Finding]) -> list[Finding]:
     """One finding per (lang, check, msgid, message), naming every page it was found on."""
     merged: dict[tuple, Finding] = {}
@@ -223,6 +239,8 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
         for lang, path in found.items():
             facts, skipped = _facts_for(lang)
             findings += check_catalog(path, lang, pot, places, facts=facts)
+            findings += _term_findings(document, path, lang, Path(catalogs), places,
+                                       summaries="terminology" in checks)
             if skipped:
                 findings.append(Finding(lang, Path(path).name, None, "", "facts", "info",
                                         f"rule-fact checks skipped: {skipped}", pages=(Path(path).name,)))

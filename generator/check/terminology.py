@@ -1,0 +1,288 @@
+"""Terminology checks: one translated term per concept and language, and no false friends.
+
+Concepts come from the language's glossary (``<catalogs>/<lang>/glossary.tbx``, see :mod:`.glossary`)
+or, without one, are inferred from the sources' term labels and their translations. Matching is by
+folded form and snowball stem (:mod:`.lexicon`), so inflected forms count as the same term.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+
+from ..errors import LanguageError
+from .findings import Span
+from .glossary import Concept, glossary_path, infer_glossary, read_tbx
+from .health import Problem
+from .lexicon import LEXICON_DIR, Lexicon, Pattern, load_lexicon, tokens
+
+#: The checks this module reports.
+CHECKS = ("terminology", "false-friend")
+FALSE_FRIENDS_FILE = LEXICON_DIR / "false-friends.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One way a language writes a concept: ``text`` (its commonest surface form), how many messages
+    use it, and whether it is the glossary's preferred term."""
+
+    text: str
+    count: int
+    preferred: bool
+
+
+@dataclass(slots=True)
+class _Matcher:
+    concept: Concept
+    english: tuple[tuple[Pattern, ...], ...]
+    preferred: tuple[tuple[Pattern, ...], ...]
+    synonyms: tuple[tuple[Pattern, ...], ...]
+    uses: Counter = field(default_factory=Counter)
+    surfaces: dict = field(default_factory=dict)
+    messages: int = 0
+    unmatched: int = 0
+
+
+def _phrase(text: str, lex: Lexicon) -> tuple[Pattern, ...]:
+    # A translated label such as "Talon (Vorrat)" names the term first; the rest explains it.
+    text = text.split("(")[0].split("/")[0].split(",")[0]
+    words = [re.sub(r"^\W+|\W+$", "", w) for w in text.split()]
+    return tuple(lex.word_pattern(w) for w in words if any(c.isalpha() for c in w))
+
+
+def _word_ok(pattern: Pattern, folded: str, stem: str, compound: bool) -> bool:
+    if pattern.how == "exact":
+        return folded == pattern.text
+    if pattern.how == "prefix":
+        return folded.startswith(pattern.text)
+    # German writes new compounds freely ("Fundamentstapel"): a word opening with the term's stem is it.
+    return stem == pattern.text or (compound and len(pattern.text) >= 5 and folded.startswith(pattern.text))
+
+
+def _find(phrases, toks, compound: bool) -> list[tuple[int, int]]:
+    """``(first, last)`` token ranges (inclusive) where any phrase matches, leftmost-longest, not overlapping."""
+    out, i = [], 0
+    while i < len(toks):
+        best = None
+        for phrase in phrases:
+            n = len(phrase)
+            if n and i + n <= len(toks) and all(_word_ok(p, toks[i + k][2], toks[i + k][3], compound)
+                                                  for k, p in enumerate(phrase)):
+                if best is None or n > best:
+                    best = n
+        if best:
+            out.append((i, i + best - 1))
+            i += best
+        else:
+            i += 1
+    return out
+
+
+def _pile_value(label: str, en: Lexicon) -> str | None:
+    """The lexicon pile name an English label means (``"Foundations"`` → ``"foundation"``), if any."""
+    toks = tokens(label, "en", en)
+    for term in en.terms:
+        if term.kind == "pile" and len(term.words) == len(toks) and all(
+                _word_ok(p, t[2], t[3], False) for p, t in zip(term.words, toks)):
+            return term.value if isinstance(term.value, str) else None
+    return None
+
+
+def _matchers(concepts: list[Concept], lang: str, lex: Lexicon, en: Lexicon) -> list[_Matcher]:
+    out = []
+    for concept in concepts:
+        english = tuple(p for p in (_phrase(t.text, en) for t in concept.in_lang("en")) if p)
+        preferred_text = concept.preferred(lang)
+        if not english or not preferred_text:
+            continue
+        preferred = tuple(p for p in [_phrase(preferred_text, lex)] if p)
+        admitted = [_phrase(t.text, lex) for t in concept.in_lang(lang) if t.text != preferred_text]
+        value = _pile_value(concept.in_lang("en")[0].text, en)
+        synonyms = list(admitted)
+        if value:
+            for term in lex.terms:
+                values = term.value if isinstance(term.value, tuple) else (term.value,)
+                if term.kind == "pile" and value in values:
+                    synonyms.append(term.words)
+        out.append(_Matcher(concept, english, preferred, tuple(p for p in synonyms if p)))
+    return out
+
+
+def concept_variants(matcher: _Matcher) -> list[Variant]:
+    """A matcher's variants, most used first (the preferred one first on ties)."""
+    items = [Variant(matcher.surfaces[key].most_common(1)[0][0], n, key == "") for key, n in matcher.uses.items()]
+    return sorted(items, key=lambda v: (-v.count, not v.preferred, v.text))
+
+
+def _confirmed(catalog: Catalog):
+    for message in catalog:
+        if not message.id or message.fuzzy or message.context == "_":
+            continue
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        msgstr = next((s for s in strings if s), "")
+        if msgstr and msgid != "translator-credits":
+            yield message, msgid, msgstr
+
+
+def load_glossary(document, catalog: Catalog, lang: str, catalogs: Path | None) -> list[Concept]:
+    """The glossary of ``lang``: ``<catalogs>/<lang>/glossary.tbx`` when it exists, else inferred from
+    ``document``'s term labels and ``catalog``'s translations of them.
+
+    Raises:
+        CatalogError: the glossary file is not valid TBX.
+    """
+    if catalogs is not None:
+        for code in dict.fromkeys((lang, lang.split("_")[0].split("@")[0])):
+            path = glossary_path(catalogs, code)
+            if path.is_file():
+                return read_tbx(path)
+    strings = {msgid: msgstr for _, msgid, msgstr in _confirmed(catalog)}
+    return infer_glossary(document, {lang: strings})
+
+
+def _lexicons(lang: str) -> tuple[Lexicon, Lexicon] | None:
+    try:
+        return load_lexicon(lang.split("_")[0].split("@")[0]), load_lexicon("en")
+    except LanguageError:
+        return None
+
+
+def check_terminology(concepts: list[Concept], catalog: Catalog, lang: str) -> tuple[list[Problem], list]:
+    """Terminology problems of one catalog.
+
+    Returns:
+        ``(problems, matchers)``: a ``warning`` per message naming a concept (by its English term)
+        with a term other than the glossary's preferred one, an ``info`` per concept listing every
+        variant with its count; the matchers carry the counts (see :func:`concept_variants`).
+        A language without a lexicon gets no problems.
+    """
+    lexes = _lexicons(lang)
+    if lexes is None:
+        return [], []
+    lex, en = lexes
+    code = lex.lang
+    compound = code == "de"
+    matchers = _matchers(concepts, lang, lex, en)
+    problems = []
+    for message, msgid, msgstr in _confirmed(catalog):
+        src = tokens(msgid, "en", en)
+        dst = tokens(msgstr, code, lex)
+        # Words that are another concept's preferred term are that concept, never a variant of this one.
+        taken = {}
+        for m in matchers:
+            if _find(m.english, src, False):
+                for first, last in _find(m.preferred, dst, compound):
+                    taken.setdefault((first, last), m)
+        for m in matchers:
+            src_hits = _find(m.english, src, False)
+            if not src_hits:
+                continue
+            m.messages += 1
+            seen = set()
+            for first, last in _find(m.preferred, dst, compound):
+                seen.add(("", msgstr[dst[first][0]:dst[last][1]], first, last))
+            # When the preferred term already covers every English mention, other synonyms in the
+            # translation name something else ("deck" beside "stock"; Greek "επιλογή", a choice).
+            others = [] if len(seen) >= len(src_hits) else _find(m.synonyms, dst, compound)
+            for first, last in others:
+                owner = taken.get((first, last))
+                if owner is not None or any(f <= first <= l for _, _, f, l in seen):
+                    continue
+                key = " ".join(dst[k][3] for k in range(first, last + 1))
+                seen.add((key, msgstr[dst[first][0]:dst[last][1]], first, last))
+            if not seen:
+                m.unmatched += 1
+            for key in {k for k, _, _, _ in seen}:
+                m.uses[key] += 1
+            for key, text, first, last in sorted(seen, key=lambda s: s[2]):
+                m.surfaces.setdefault(key, Counter())[text] += 1
+            preferred = m.concept.preferred(lang)
+            for key, text, first, last in sorted(seen, key=lambda s: s[2]):
+                if key == "":
+                    continue
+                s0, s1 = src_hits[0]
+                problems.append(Problem(
+                    msgid, "terminology", "warning",
+                    f"'{text}' for '{m.concept.in_lang('en')[0].text}'; the glossary term is '{preferred}'",
+                    Span(src[s0][0], src[s1][1], msgid[src[s0][0]:src[s1][1]]),
+                    Span(dst[first][0], dst[last][1], text), message.lineno, tuple(message.locations),
+                    message.context))
+                break
+    for m in matchers:
+        if not m.messages:
+            continue
+        listed = ", ".join(f"{v.text} ×{v.count}" + (" (glossary)" if v.preferred else "")
+                           for v in concept_variants(m))
+        rest = f"; {m.unmatched} without a known term" if m.unmatched else ""
+        problems.append(Problem("", "terminology", "info",
+                                f"{m.concept.in_lang('en')[0].text}: {listed or 'no known term'}"
+                                f" in {m.messages} messages{rest}"))
+    return problems, matchers
+
+
+@lru_cache(maxsize=None)
+def _false_friends() -> dict:
+    try:
+        return json.loads(FALSE_FRIENDS_FILE.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise LanguageError(f"bad false-friend JSON: {exc.msg}", FALSE_FRIENDS_FILE, exc.lineno) from None
+
+
+def check_false_friends(concepts: list[Concept], catalog: Catalog, lang: str) -> list[Problem]:
+    """A ``warning`` per message whose translation uses a word of ``false-friends.json`` for a concept
+    it does not name in this language, while the English names the concept the word is mistaken for.
+
+    The word's meaning is the glossary concept whose preferred term it is, else the file's ``means``.
+    """
+    lexes = _lexicons(lang)
+    if lexes is None:
+        return []
+    lex, en = lexes
+    data = _false_friends()
+    english = {sense: tuple(tuple(en.word_pattern(w) for w in p.split()) for p in words)
+               for sense, words in data.get("english", {}).items()}
+    entries = []
+    for entry in data.get("entries", []):
+        word = entry.get("word", {}).get(lex.lang)
+        if not word:
+            continue
+        phrase = tuple(lex.word_pattern(w) for w in word.split())
+        means = entry.get("means", {}).get(lex.lang)
+        for concept in concepts:
+            preferred = concept.preferred(lang)
+            if preferred and concept.id in english and _find((phrase,), tokens(preferred, lex.lang, lex), False):
+                means = concept.id
+        entries.append((phrase, means, entry))
+    problems = []
+    for message, msgid, msgstr in _confirmed(catalog):
+        src = tokens(msgid, "en", en)
+        said = {sense for sense, phrases in english.items() if _find(phrases, src, False)}
+        if not said:
+            continue
+        dst = tokens(msgstr, lex.lang, lex)
+        for phrase, means, entry in entries:
+            if means in said:
+                continue
+            wrong = [s for s in entry.get("mistaken_for", ()) if s in said]
+            hits = _find((phrase,), dst, False)
+            if not wrong or not hits:
+                continue
+            first, last = hits[0]
+            text = msgstr[dst[first][0]:dst[last][1]]
+            note = entry.get("note", {}).get(lex.lang, "")
+            problems.append(Problem(
+                msgid, "false-friend", "warning",
+                f"'{text}' means {means} here, but the English says {wrong[0]}" + (f" ({note})" if note else ""),
+                None, Span(dst[first][0], dst[last][1], text), message.lineno, tuple(message.locations),
+                message.context))
+    return problems
+
+
+__all__ = ["CHECKS", "Variant", "check_false_friends", "check_terminology", "concept_variants", "load_glossary"]
