@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .findings import Span
 from .lexicon import Lexicon, Term, load_lexicon, tokens
@@ -112,9 +113,26 @@ def extract_facts(text: str, lang: str) -> list[Fact]:
     Raises:
         LanguageError: no lexicon for ``lang``.
     """
+    return list(_facts_of(text, lang))
+
+
+def _read(text: str, lang: str) -> tuple[Lexicon, list, list[_Match]]:
+    """The lexicon, tokens and chosen term matches of ``text`` (matches cached per text)."""
     lex = load_lexicon(lang)
     toks = tokens(text, lang, lex)
-    matches = _match_terms(toks, lex)
+    return lex, toks, list(_matches_of(text, lang))
+
+
+@lru_cache(maxsize=16_384)
+def _matches_of(text: str, lang: str) -> tuple[_Match, ...]:
+    # A msgid is read once per catalog, and a msgstr twice (facts, then the unlimited test).
+    lex = load_lexicon(lang)
+    return tuple(_match_terms(tokens(text, lang, lex), lex))
+
+
+@lru_cache(maxsize=16_384)
+def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
+    lex, toks, matches = _read(text, lang)
     facts: list[Fact] = []
     matches = _join_compound_numbers(text, toks, matches)
     numbers = [m for m in matches if m.kind in ("number", "digits")]
@@ -151,7 +169,7 @@ def extract_facts(text: str, lang: str) -> list[Fact]:
         elif m.kind in ("redeal", "pass"):
             facts.append(Fact("redeal", _redeal_count(
                 matches, [n for n in numbers if n.value not in used], m, sentence, lex), span))
-    return facts
+    return tuple(facts)
 
 
 def _is_ordinal(lex: Lexicon, toks, m: _Match) -> bool:
@@ -263,8 +281,7 @@ def check_facts(msgid: str, msgstr: str, lang: str) -> list[FactFinding]:
 
 
 def _says_unlimited(text: str, lang: str) -> bool:
-    lex = load_lexicon(lang)
-    return any(m.kind == "unlimited" for m in _match_terms(tokens(text, lang, lex), lex))
+    return any(m.kind == "unlimited" for m in _matches_of(text, lang))
 
 
 def _of(facts: list[Fact], kind: str) -> list[Fact]:

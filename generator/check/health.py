@@ -17,7 +17,6 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
-from patiencebook.generator.catalogs import scrub_flags
 from patiencebook.generator.check.findings import Span
 
 #: ``# check: skip=number,rank why...`` on a unit silences the named checks for that unit.
@@ -141,8 +140,10 @@ def _is_empty(message: Message) -> bool:
     return not any(strings)
 
 
-def _words(text: str) -> list[str]:
-    return re.findall(r"<[^>]*>|\w+|[^\w\s]", text.lower())
+@lru_cache(maxsize=65536)
+def _words(text: str) -> tuple[str, ...]:
+    # Cached: every changed unit is compared with every translated msgid of its catalog.
+    return tuple(re.findall(r"<[^>]*>|\w+|[^\w\s]", text.lower()))
 
 
 def closest_translated(message: Message, candidates: list[Message], cutoff: float = 0.6) -> Message | None:
@@ -203,12 +204,16 @@ def check_units(catalog: Catalog, pot: Catalog) -> list[Problem]:
                                 po_line=message.lineno, locations=tuple(message.locations),
                                 context=message.context))
 
-    merged = copy.deepcopy(catalog)
+    # Catalog.update only rebinds the catalog's attributes and its message table, changes the
+    # obsolete table in place, and merges clones of the template units; so a shallow copy with its
+    # own obsolete table leaves ``catalog`` as it was, without a deep copy of every unit.
+    merged = copy.copy(catalog)
+    merged.obsolete = copy.copy(catalog.obsolete)
     previous_obsolete = set(merged.obsolete)
     # Babel's own fuzzy matching compares characters and takes seconds per catalog of AisleRiot's
     # size; matching by words (closest_translated) finds the same old units in a fraction of that.
+    # No flags are scrubbed on the merged view: no finding below reads a flag.
     merged.update(pot, no_fuzzy_matching=True, update_header_comment=False, keep_user_comments=True)
-    scrub_flags(merged)
     original = {_key(m): m for m in catalog if m.id}
     candidates = [m for m in catalog if m.id and not _is_empty(m)]
     matched = set()

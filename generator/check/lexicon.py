@@ -28,6 +28,7 @@ _WORD = re.compile(r"\d+|[^\W\d_]+")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
+@lru_cache(maxsize=262_144)
 def fold(word: str, lang: str) -> str:
     """Lower-case ``word``, drop accents and diacritics, write Greek final sigma as σ, and write
     Serbian in Latin script, so that ``"ΆΣΟΣ"``, ``"άσος"`` and ``"ασοσ"`` compare equal (str → str)."""
@@ -76,6 +77,10 @@ class Lexicon:
     by_stem: dict[str, list[Term]] = field(default_factory=dict)
     by_exact: dict[str, list[Term]] = field(default_factory=dict)
     prefixed: dict[str, list[Term]] = field(default_factory=dict)
+    prefix_lengths: tuple[int, ...] = ()
+    _candidates: dict[tuple[str, str], tuple[Term, ...]] = field(default_factory=dict, repr=False)
+    _tokens: dict[tuple[str, str], tuple[tuple[int, int, str, str], ...]] = field(
+        default_factory=dict, repr=False)
     one_words: frozenset[str] = frozenset()
     ordinals: frozenset[str] = frozenset()
     ordinal_prefixes: tuple[str, ...] = ()
@@ -108,13 +113,26 @@ class Lexicon:
         first = words[0]
         index = {"stem": self.by_stem, "exact": self.by_exact, "prefix": self.prefixed}[first.how]
         index.setdefault(first.text, []).append(term)
+        if first.how == "prefix":
+            self.prefix_lengths = tuple(sorted({*self.prefix_lengths, len(first.text)}))
+        # A new term may change any answer already given.
+        self._candidates.clear()
+        self._tokens.clear()
 
-    def candidates(self, folded: str, stem: str) -> list[Term]:
-        """Terms whose first word matches a token with this folded form and stem."""
-        out = list(self.by_stem.get(stem, ())) + list(self.by_exact.get(folded, ()))
-        for n in range(1, len(folded) + 1):
-            out.extend(self.prefixed.get(folded[:n], ()))
-        return out
+    def candidates(self, folded: str, stem: str) -> tuple[Term, ...]:
+        """Terms whose first word matches a token with this folded form and stem: stem matches,
+        then exact matches, then prefix matches from the shortest prefix up."""
+        key = (folded, stem)
+        found = self._candidates.get(key)
+        if found is None:
+            out = [*self.by_stem.get(stem, ()), *self.by_exact.get(folded, ())]
+            # Only the prefix lengths some term uses can match, so only those are looked up.
+            for n in self.prefix_lengths:
+                if n > len(folded):
+                    break
+                out.extend(self.prefixed.get(folded[:n], ()))
+            found = self._candidates[key] = tuple(out)
+        return found
 
 
 @lru_cache(maxsize=200_000)
@@ -207,12 +225,19 @@ def _parse_value(value: str) -> object:
 def tokens(text: str, lang: str, lexicon: Lexicon | None = None) -> list[tuple[int, int, str, str]]:
     """Words of ``text`` outside markup as ``(start, end, folded, stem)`` with character offsets."""
     lex = lexicon or load_lexicon(lang)
-    out = []
-    masked = _mask_markup(text)
-    for m in _WORD.finditer(masked):
-        folded = fold(m.group(), lang)
-        out.append((m.start(), m.end(), folded, lex.stem(folded)))
-    return out
+    # The same text is read by several checks and (a msgid) once per catalog: keep its words.
+    key = (text, lang)
+    found = lex._tokens.get(key)
+    if found is None:
+        out = []
+        masked = _mask_markup(text)
+        for m in _WORD.finditer(masked):
+            folded = fold(m.group(), lang)
+            out.append((m.start(), m.end(), folded, lex.stem(folded)))
+        if len(lex._tokens) >= 65_536:
+            lex._tokens.clear()  # a bound for long runs; a corpus the size of AisleRiot's fits
+        found = lex._tokens[key] = tuple(out)
+    return list(found)
 
 
 _MARKUP = re.compile(r"<[^<>]*>|&[#\w]+;|\[[^\[\]]*\]\(\S*\)")
