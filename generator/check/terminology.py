@@ -84,6 +84,101 @@ def _find(phrases, toks, compound: bool) -> list[tuple[int, int]]:
     return out
 
 
+class _Index:
+    """Phrases of several groups indexed by their first word, so that finding them in a text costs one
+    look-up per token instead of one comparison per phrase and token.
+
+    ``groups`` is an iterable of ``(key, phrases)``; :meth:`find` gives, per key with a hit, the same
+    ranges :func:`_find` gives for that group's phrases.
+    """
+
+    __slots__ = ("compound", "by_stem", "by_exact", "by_prefix", "lengths", "_seen", "_texts")
+
+    def __init__(self, groups, compound: bool) -> None:
+        self.compound = compound
+        self.by_stem: dict[str, list] = {}
+        self.by_exact: dict[str, list] = {}
+        self.by_prefix: dict[str, list] = {}
+        for key, phrases in groups:
+            for phrase in phrases:
+                if not phrase:
+                    continue
+                first, entry = phrase[0], (key, phrase)
+                if first.how == "exact":
+                    self.by_exact.setdefault(first.text, []).append(entry)
+                elif first.how == "prefix":
+                    self.by_prefix.setdefault(first.text, []).append(entry)
+                else:
+                    self.by_stem.setdefault(first.text, []).append(entry)
+                    # A compound opening with the stem matches too (see _word_ok), so index it as a prefix.
+                    if compound and len(first.text) >= 5:
+                        self.by_prefix.setdefault(first.text, []).append(entry)
+        self.lengths = tuple(sorted({len(text) for text in self.by_prefix}))
+        self._seen: dict[tuple[str, str], tuple] = {}
+        self._texts: dict[str, dict] = {}
+
+    def _candidates(self, folded: str, stem: str) -> tuple:
+        key = (folded, stem)
+        found = self._seen.get(key)
+        if found is None:
+            out = [*self.by_stem.get(stem, ()), *self.by_exact.get(folded, ())]
+            for n in self.lengths:
+                if n > len(folded):
+                    break
+                out.extend(self.by_prefix.get(folded[:n], ()))
+            # The index only narrows the search; the first word is still tested as _find tests it.
+            found = self._seen[key] = tuple(
+                e for e in dict.fromkeys(out) if _word_ok(e[1][0], folded, stem, self.compound))
+        return found
+
+    def find(self, toks, text: str | None = None) -> dict:
+        """``{key: [(first, last), ...]}`` for the keys whose phrases occur in ``toks``, each list
+        leftmost-longest and not overlapping, as :func:`_find` gives it. With ``text`` (the string
+        ``toks`` were read from) the answer is kept and given again for the same text; callers must
+        not change it."""
+        if text is not None:
+            found = self._texts.get(text)
+            if found is None:
+                if len(self._texts) >= 65_536:
+                    self._texts.clear()  # a bound for long runs, as lexicon.tokens has
+                found = self._texts[text] = self.find(toks)
+            return found
+        compound, size, seen = self.compound, len(toks), self._seen
+        starts: dict = {}
+        for i, tok in enumerate(toks):
+            cands = seen.get(tok[2:])  # a token is (start, end, folded, stem)
+            if cands is None:
+                cands = self._candidates(tok[2], tok[3])
+            if not cands:
+                continue
+            local: dict = {}
+            for key, phrase in cands:
+                n = len(phrase)
+                if n > local.get(key, 0) and (n == 1 or (i + n <= size and all(
+                        _word_ok(p, toks[i + k][2], toks[i + k][3], compound)
+                        for k, p in enumerate(phrase) if k))):
+                    local[key] = n
+            for key, n in local.items():
+                starts.setdefault(key, []).append((i, n))
+        out = {}
+        for key, hits in starts.items():
+            ranges, cursor = [], 0
+            for i, n in hits:
+                if i >= cursor:
+                    ranges.append((i, i + n - 1))
+                    cursor = i + n
+            out[key] = ranges
+        return out
+
+
+@lru_cache(maxsize=16)
+def _shared_index(groups: tuple, compound: bool) -> _Index:
+    """One :class:`_Index` per distinct ``groups`` (and its word look-ups with it), so that English
+    texts (the same msgids in every catalog) are searched once for all languages whose glossaries
+    name the same English terms, and a catalog checked again reuses its language's indexes."""
+    return _Index(groups, compound)
+
+
 def _pile_value(label: str, en: Lexicon) -> str | None:
     """The lexicon pile name an English label means (``"Foundations"`` → ``"foundation"``), if any."""
     toks = tokens(label, "en", en)
@@ -170,27 +265,46 @@ def check_terminology(concepts: list[Concept], catalog: Catalog, lang: str) -> t
     code = lex.lang
     compound = code == "de"
     matchers = _matchers(concepts, lang, lex, en)
+    # Built once per catalog: each message then costs one pass over its words per index. The English
+    # side is keyed by the phrases themselves and covers every concept, so catalogs of other
+    # languages reuse it (glossaries inferred from one document share their English terms).
+    english_terms = (tuple(p for p in (_phrase(t.text, en) for t in c.in_lang("en")) if p) for c in concepts)
+    english_groups = tuple(enumerate(e for e in dict.fromkeys(english_terms) if e))
+    english_index = _shared_index(english_groups, False)
+    english_key = {e: i for i, e in english_groups}
+    by_english: dict[int, list] = {}
+    for k, m in enumerate(matchers):
+        by_english.setdefault(english_key[m.english], []).append((k, m))
+    # Matcher k's preferred phrases are key k, its synonyms key k + n: one pass finds both.
+    n = len(matchers)
+    target_index = _shared_index(tuple((k, m.preferred) for k, m in enumerate(matchers))
+                                 + tuple((n + k, m.synonyms) for k, m in enumerate(matchers)), compound)
     problems = []
     for message, msgid, msgstr in _confirmed(catalog):
         src = tokens(msgid, "en", en)
+        named = english_index.find(src, msgid)
+        if not named:
+            continue
+        # The matchers whose English term the msgid names, in the glossary's order.
+        order = sorted(((k, m, src_hits) for e, src_hits in named.items() for k, m in by_english.get(e, ())),
+                       key=lambda item: item[0])
+        if not order:
+            continue
         dst = tokens(msgstr, code, lex)
+        hits = target_index.find(dst)
         # Words that are another concept's preferred term are that concept, never a variant of this one.
         taken = {}
-        for m in matchers:
-            if _find(m.english, src, False):
-                for first, last in _find(m.preferred, dst, compound):
-                    taken.setdefault((first, last), m)
-        for m in matchers:
-            src_hits = _find(m.english, src, False)
-            if not src_hits:
-                continue
+        for k, m, _ in order:
+            for first, last in hits.get(k, ()):
+                taken.setdefault((first, last), m)
+        for k, m, src_hits in order:
             m.messages += 1
             seen = set()
-            for first, last in _find(m.preferred, dst, compound):
+            for first, last in hits.get(k, ()):
                 seen.add(("", msgstr[dst[first][0]:dst[last][1]], first, last))
             # When the preferred term already covers every English mention, other synonyms in the
             # translation name something else ("deck" beside "stock"; Greek "επιλογή", a choice).
-            others = [] if len(seen) >= len(src_hits) else _find(m.synonyms, dst, compound)
+            others = [] if len(seen) >= len(src_hits) else hits.get(n + k, [])
             for first, last in others:
                 owner = taken.get((first, last))
                 if owner is not None or any(f <= first <= l for _, _, f, l in seen):
@@ -202,7 +316,10 @@ def check_terminology(concepts: list[Concept], catalog: Catalog, lang: str) -> t
             for key in {k for k, _, _, _ in seen}:
                 m.uses[key] += 1
             for key, text, first, last in sorted(seen, key=lambda s: s[2]):
-                m.surfaces.setdefault(key, Counter())[text] += 1
+                surfaces = m.surfaces.get(key)
+                if surfaces is None:
+                    surfaces = m.surfaces[key] = Counter()
+                surfaces[text] += 1
             preferred = m.concept.preferred(lang)
             for key, text, first, last in sorted(seen, key=lambda s: s[2]):
                 if key == "":
@@ -260,18 +377,21 @@ def check_false_friends(concepts: list[Concept], catalog: Catalog, lang: str) ->
             if preferred and concept.id in english and _find((phrase,), tokens(preferred, lex.lang, lex), False):
                 means = concept.id
         entries.append((phrase, means, entry))
+    english_index = _shared_index(tuple(english.items()), False)
+    entry_index = _Index(((j, (phrase,)) for j, (phrase, _, _) in enumerate(entries)), False)
     problems = []
     for message, msgid, msgstr in _confirmed(catalog):
         src = tokens(msgid, "en", en)
-        said = {sense for sense, phrases in english.items() if _find(phrases, src, False)}
+        said = set(english_index.find(src, msgid))
         if not said:
             continue
         dst = tokens(msgstr, lex.lang, lex)
-        for phrase, means, entry in entries:
+        found = entry_index.find(dst)
+        for j, (phrase, means, entry) in enumerate(entries):
             if means in said:
                 continue
             wrong = [s for s in entry.get("mistaken_for", ()) if s in said]
-            hits = _find((phrase,), dst, False)
+            hits = found.get(j)
             if not wrong or not hits:
                 continue
             first, last = hits[0]
