@@ -127,13 +127,15 @@ def _translation_problems(message: Message, lang: str, facts) -> list[Problem]:
     return out
 
 
-def check_catalog(path: Path, lang: str, pot: Catalog, places: "_Places", *, facts=None) -> list[Finding]:
+def check_catalog(path: Path, lang: str, pot: Catalog, places: "_Places", *, facts=None,
+                  catalog: Catalog | None = None) -> list[Finding]:
     """Every finding of one catalog: health, gettext validity, markup and rule facts.
 
+    ``catalog`` is the catalog at ``path`` when the caller has read it already (it is not changed).
     Units carrying ``# check: skip=NAMES`` lose the findings of those checks. Raises
     :class:`CatalogError` when the catalog cannot be read.
     """
-    catalog = read_catalog(path)
+    catalog = catalog if catalog is not None else read_catalog(path)
     problems = check_units(catalog, pot) + check_gettext(path, catalog)
     for message in catalog:
         if not message.id or message.fuzzy:
@@ -153,12 +155,12 @@ def check_catalog(path: Path, lang: str, pot: Catalog, places: "_Places", *, fac
 
 
 def _term_findings(document: Document, path: Path, lang: str, catalogs: Path, places: "_Places", *,
-                   summaries: bool = False) -> list[Finding]:
+                   summaries: bool = False, catalog: Catalog | None = None) -> list[Finding]:
     """Terminology and false-friend findings of one catalog (see generator/check/terminology.py);
     the per-concept variant counts (``info``) only with ``summaries``, i.e. ``--check terminology``."""
     from patiencebook.generator.check.terminology import (check_false_friends, check_terminology,
                                                           load_glossary)
-    catalog = read_catalog(path)
+    catalog = catalog if catalog is not None else read_catalog(path)
     concepts = load_glossary(document, catalog, lang, catalogs)
     problems = check_terminology(concepts, catalog, lang)[0] + check_false_friends(concepts, catalog, lang)
     units = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m for m in catalog if m.id}
@@ -238,9 +240,10 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
         pot = pot_catalog(document)
         for lang, path in found.items():
             facts, skipped = _facts_for(lang)
-            findings += check_catalog(path, lang, pot, places, facts=facts)
+            catalog = read_catalog(path)
+            findings += check_catalog(path, lang, pot, places, facts=facts, catalog=catalog)
             findings += _term_findings(document, path, lang, Path(catalogs), places,
-                                       summaries="terminology" in checks)
+                                       summaries="terminology" in checks, catalog=catalog)
             if skipped:
                 findings.append(Finding(lang, Path(path).name, None, "", "facts", "info",
                                         f"rule-fact checks skipped: {skipped}", pages=(Path(path).name,)))
