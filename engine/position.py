@@ -164,28 +164,10 @@ class _Rules:
         return t
 
     def _fits(self, build, rank) -> bytearray:
-        key = (build, rank)
-        table = self._fits_cache.get(key)
-        if table is None:
-            table = bytearray(64 * 64)
-            for a, ca in _CARD_OF.items():
-                for b, cb in _CARD_OF.items():
-                    if build.allows(ca, cb, rank):
-                        table[(a << 6) | b] = 1
-            self._fits_cache[key] = table
-        return table
+        return _pair_table(self._fits_cache, (build, rank), lambda ca, cb: build.allows(ca, cb, rank))
 
     def _links(self, move, rank) -> bytearray:
-        key = (move, rank)
-        table = self._links_cache.get(key)
-        if table is None:
-            table = bytearray(64 * 64)
-            for a, ca in _CARD_OF.items():
-                for b, cb in _CARD_OF.items():
-                    if move.can_lift((ca, cb), rank):
-                        table[(a << 6) | b] = 1
-            self._links_cache[key] = table
-        return table
+        return _pair_table(self._links_cache, (move, rank), lambda ca, cb: move.can_lift((ca, cb), rank))
 
 
 _COMPILED: dict[int, tuple[Ruleset, _Rules]] = {}
@@ -1018,3 +1000,16 @@ class Position:
             ranked.append((-score, n, m))
         ranked.sort()
         return [m for _, _, m in ranked]
+
+
+def _pair_table(cache: dict, key, test) -> bytearray:
+    """A 64x64 table of card codes: ``table[(a << 6) | b]`` is 1 when ``test(card a, card b)``; cached by ``key``."""
+    table = cache.get(key)
+    if table is None:
+        table = bytearray(64 * 64)
+        for a, ca in _CARD_OF.items():
+            for b, cb in _CARD_OF.items():
+                if test(ca, cb):
+                    table[(a << 6) | b] = 1
+        cache[key] = table
+    return table
