@@ -132,6 +132,19 @@ def _positive(text: str) -> int:
     return value
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from patiencebook.generator.serve import make_server
+
+    server = make_server(args.site or project.default_site(), args.host, args.port, verbose=args.verbose)
+    host, port = server.server_address[:2]
+    print(f"serving {args.site or project.default_site()} at http://{host}:{port}/ (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``patiencebook`` command, one sub-command per task."""
     parser = argparse.ArgumentParser(
@@ -206,6 +219,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jsonl", action="store_true",
                    help="read one move in notation per line, write one JSON line of the state after each")
     p.set_defaults(run=_cmd_play)
+    p = sub.add_parser("serve", help="serve the built site on this machine (127.0.0.1)")
+    p.add_argument("site", nargs="?", type=Path, metavar="DIR", help="the site folder (default: ./site)")
+    p.add_argument("--port", type=int, default=8000, metavar="N", help="port (default: 8000; 0 picks a free one)")
+    p.add_argument("--host", default="127.0.0.1", metavar="ADDR", help="address to bind (default: 127.0.0.1)")
+    p.add_argument("--verbose", action="store_true", help="log every request")
+    p.set_defaults(run=_cmd_serve)
     return parser
 
 
