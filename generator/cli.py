@@ -64,11 +64,11 @@ def _cmd_check(args: argparse.Namespace) -> int:
                                     "choose one with --lang")
         (lang, path), = checked.items()
         data = annotate_catalog(path, [f for f in findings if f.lang == lang])
-        write_output(data, args.out, protect=[path])
+        write_output(data, args.out, protect=[path, sources, *([catalogs] if catalogs else [])])
     else:
         text = format_json(findings) if args.format == "json" else format_text(findings)
         try:
-            write_output(text, args.out, protect=checked.values())
+            write_output(text, args.out, protect=[*checked.values(), sources, *([catalogs] if catalogs else [])])
         except BrokenPipeError:
             return _reader_gone()
     return 1 if any(f.severity == "error" for f in findings) else 0
@@ -143,6 +143,13 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     finally:
         server.server_close()
     return 0
+
+
+def _port(text: str) -> int:
+    value = int(text) if text.isdigit() else -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number from 0 to 65535, not {text!r}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -221,7 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_cmd_play)
     p = sub.add_parser("serve", help="serve the built site on this machine (127.0.0.1)")
     p.add_argument("site", nargs="?", type=Path, metavar="DIR", help="the site folder (default: ./site)")
-    p.add_argument("--port", type=int, default=8000, metavar="N", help="port (default: 8000; 0 picks a free one)")
+    p.add_argument("--port", type=_port, default=8000, metavar="N", help="port (default: 8000; 0 picks a free one)")
     p.add_argument("--host", default="127.0.0.1", metavar="ADDR", help="address to bind (default: 127.0.0.1)")
     p.add_argument("--verbose", action="store_true", help="log every request")
     p.set_defaults(run=_cmd_serve)

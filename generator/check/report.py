@@ -129,8 +129,9 @@ def write_output(data: str | bytes, out: Path | None, *, protect: Iterable[Path]
     """Write ``data`` to ``out``, or to standard output when ``out`` is ``None``.
 
     Raises:
-        CatalogError: ``out`` is one of the ``protect``\\ ed catalogs (never overwritten in place),
-            or cannot be written.
+        CatalogError: ``out`` is one of the ``protect``\\ ed files or lies inside one of the
+            ``protect``\\ ed folders (sources and catalogs are never overwritten), lies inside a built
+            site, or cannot be written.
     """
     import sys
 
@@ -143,11 +144,22 @@ def write_output(data: str | bytes, out: Path | None, *, protect: Iterable[Path]
             sys.stdout.write(data)
         return
     out = Path(out)
+    target = out.resolve()
     for path in protect:
-        if out.resolve() == Path(path).resolve():
+        path = Path(path).resolve()
+        if target == path or path.is_dir() and path in target.parents:
+            if path.is_dir():
+                raise CatalogError(f"refusing to write into the sources or catalogs folder {path}; "
+                                   "give another --out", out)
             raise CatalogError("refusing to overwrite the catalog being checked; give another --out", out)
+    from patiencebook.generator.build import SITE_MARKER
+
+    if any((folder / SITE_MARKER).is_file() for folder in target.parents):
+        raise CatalogError("refusing to write into a built site; give another --out", out)
+    from patiencebook.generator.extract import write_atomic
+
     try:
-        out.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+        write_atomic(out, data if isinstance(data, bytes) else data.encode("utf-8"))
     except OSError as error:
         raise CatalogError(f"cannot write: {error.strerror or error}", out) from None
 

@@ -183,6 +183,16 @@ def _merge_shared(findings: Iterable[Finding]) -> list[Finding]:
     return list(merged.values())
 
 
+def _derived_from(lang: str) -> str | None:
+    """The language ``lang`` is derived from (``sr`` for ``sr@latin``), or ``None``."""
+    from patiencebook.generator.languages import get_language
+
+    try:
+        return get_language(lang).derived_from
+    except LanguageError:
+        return None
+
+
 def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | None = None,
                pages: Iterable[str] | None = None, checks: Iterable[str] | None = None
                ) -> tuple[list[Finding], dict[str, Path]]:
@@ -227,6 +237,10 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
         found = find_catalogs(Path(catalogs))
         for lang in langs:
             if lang not in found:
+                base = _derived_from(lang)
+                if base in found:
+                    raise LanguageError(f"'{lang}' has no catalog of its own: it is derived from '{base}' when "
+                                        f"the site is built; check '{base}'", catalogs)
                 raise LanguageError(f"no catalog for language '{lang}' in the catalogs folder", catalogs)
         if langs:
             found = {lang: found[lang] for lang in langs}

@@ -142,6 +142,23 @@ def test_po_format_never_overwrites_the_catalog(capsys):
     assert catalog.read_bytes() == before
 
 
+def test_out_never_writes_into_the_sources_the_catalogs_or_a_built_site(tmp_path, capsys):
+    other = CATALOGS / "de" / "LC_MESSAGES" / "other.json"
+    source = next(SOURCES.rglob("*.xml"))
+    before = source.read_bytes()
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / ".patiencebook-site").write_text("", encoding="utf-8")
+    for out, reason in ((other, "sources or catalogs folder"), (source, "sources or catalogs folder"),
+                        (site / "index.html", "built site")):
+        assert cli.main(["check", "--sources", str(SOURCES), "--catalogs", str(CATALOGS), "--format", "json",
+                         "--out", str(out)]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"patiencebook: error: {out}: refusing to write into") and reason in err, err
+    assert not other.exists() and source.read_bytes() == before
+    assert not (site / "index.html").exists()
+
+
 def test_our_own_catalogs_have_no_error_findings():
     findings, checked = run_checks(project.default_sources(), project.default_catalogs())
     assert sorted(checked) == ["de", "el", "sr"]
