@@ -65,6 +65,9 @@ def find_game(name: str, sources: Path | None = None) -> PlayableGame:
     for slug, game in games.items():
         if wanted in (slug.lower(), game.ruleset.game.lower().replace("-", "_")):
             return game
+    if not games:
+        raise PatienceBookError(f"unknown game {name!r}: no page of these sources has a rules block, so "
+                                "none can be played", sources)
     raise PatienceBookError(f"unknown game {name!r}; known games: {', '.join(sorted(games))}")
 
 

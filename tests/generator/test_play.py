@@ -42,6 +42,13 @@ def test_unknown_game_names_the_known_games():
         find_game("spider")
 
 
+def test_sources_without_rules_blocks_say_that_nothing_can_be_played(tmp_path):
+    source = Path(__file__).resolve().parents[1] / "data" / "site" / "C"
+    with pytest.raises(PatienceBookError, match="no page of these sources has a rules block") as caught:
+        find_game("spider", source)
+    assert caught.value.file == str(source)
+
+
 @pytest.mark.parametrize("lang, stock, foundation, tableau, chooser", [
     ("en", "Stock", "Foundation 1", "Tableau 7", "Chooser"),
     ("de", "Talon", "Zielstapel 1", "Tableau 7", "Auswahlstapel"),
