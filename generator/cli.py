@@ -40,12 +40,18 @@ def _cmd_update(args: argparse.Namespace) -> int:
     return 0
 
 
+def _catalogs(args: argparse.Namespace) -> Path | None:
+    """--catalogs, else the embedded locales/ when the embedded sources are used, else none."""
+    if args.catalogs is not None:
+        return args.catalogs
+    return project.default_catalogs() if args.sources is None else None
+
+
 def _cmd_build(args: argparse.Namespace) -> int:
     from patiencebook.generator.build import build_site
 
     sources = args.sources or project.default_sources()
-    catalogs = args.catalogs if args.catalogs is not None else (
-        project.default_catalogs() if args.sources is None else None)
+    catalogs = _catalogs(args)
     build_site(sources, catalogs, args.out or project.default_site(), langs=args.lang, jobs=args.jobs)
     return 0
 
@@ -55,8 +61,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     from patiencebook.generator.check.report import annotate_catalog, format_json, format_text, write_output
 
     sources = args.sources or project.default_sources()
-    catalogs = args.catalogs if args.catalogs is not None else (
-        project.default_catalogs() if args.sources is None else None)
+    catalogs = _catalogs(args)
     findings, checked = run_checks(sources, catalogs, langs=args.lang, pages=args.page, checks=args.check)
     if args.format == "po":
         if len(checked) != 1:
@@ -163,6 +168,11 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--sources", type=Path, metavar="DIR",
                        help="folder of DocBook sources holding index.docbook (default: the embedded rules/)")
 
+    def catalogs_option(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--catalogs", type=Path, metavar="DIR",
+                       help="folder of catalogs, <lang>/LC_MESSAGES/help.po or <lang>/<lang>.po "
+                            "(default: the embedded locales/ when --sources is not given)")
+
     p = sub.add_parser("extract", help="write the POT catalog template from the rule sources")
     sources_option(p)
     p.add_argument("--catalogs", type=Path, metavar="DIR", help="catalogs folder (default: locales/)")
@@ -176,9 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("build", help="render the translated help site, one folder per language")
     sources_option(p)
-    p.add_argument("--catalogs", type=Path, metavar="DIR",
-                   help="folder of catalogs, <lang>/LC_MESSAGES/help.po or <lang>/<lang>.po "
-                        "(default: the embedded locales/ when --sources is not given)")
+    catalogs_option(p)
     p.add_argument("--lang", action="append", metavar="LANG",
                    help="build only this language (gettext code, e.g. de or sr@latin); repeatable")
     p.add_argument("--out", type=Path, metavar="DIR", help="output folder (default: ./site)")
@@ -187,9 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("check", help="check the translations (and the English) for problems a reader would meet")
     sources_option(p)
-    p.add_argument("--catalogs", type=Path, metavar="DIR",
-                   help="folder of catalogs, <lang>/LC_MESSAGES/help.po or <lang>/<lang>.po "
-                        "(default: the embedded locales/ when --sources is not given)")
+    catalogs_option(p)
     p.add_argument("--lang", action="append", metavar="LANG", help="check only this catalog; repeatable")
     p.add_argument("--page", action="append", metavar="SLUG",
                    help="report only findings on this page (hamilton); repeatable")
