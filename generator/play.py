@@ -10,17 +10,17 @@ from __future__ import annotations
 import json
 import os
 import random
-import string
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, TextIO
 
 from patiencebook.engine import Game, IllegalMove, Move, NotationError, Position, parse_saved_game
-from patiencebook.engine.cards import Card, Colour, Suit
+from patiencebook.engine.cards import Card
 from patiencebook.engine.deals import SEED_MAX
 from patiencebook.engine.errors import EngineError
 from patiencebook.engine.moves import MoveKind
 from patiencebook.engine.rules import Role, Ruleset
+from patiencebook.engine.wording import Wording
 from patiencebook.generator import project
 from patiencebook.generator.errors import PatienceBookError
 
@@ -28,9 +28,6 @@ __all__ = [
     "PlayableGame", "find_game", "known_games", "position_dict", "state_dict", "pile_names",
     "random_deal", "check_deal", "Session", "run_jsonl", "run_interactive", "use_colour",
 ]
-
-_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-_RED, _RESET = "\x1b[31m", "\x1b[0m"
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,109 +197,30 @@ def use_colour(stream: TextIO) -> bool:
     return _isatty(stream)
 
 
-class _Fill(dict):
-    """Format values that leave an unknown placeholder as it is, so a translation with an extra
-    field never breaks a message."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
 # -- the session -----------------------------------------------------------------------------------
 
-class Session:
+class Session(Wording):
     """One person playing in a terminal: the game, its deal number, names and messages.
 
     ``ui`` is the language's interface strings (:func:`patiencebook.generator.languages.ui_strings`),
     ``names`` the pile names (:func:`pile_names`), ``colour`` whether red suits get ANSI colour.
+    Piles are written with the number typed for them (AisleRiot's slot order, from 1).
     :meth:`handle` runs one command line and returns the text to show and whether to go on.
     """
 
     def __init__(self, game: PlayableGame, deal: int, ui: dict[str, str], names: dict[str, str],
                  colour: bool = False, game_title: str | None = None):
+        self.order = game.ruleset.slot_order()
+        super().__init__(game.ruleset, ui, names, numbers={pid: n for n, pid in enumerate(self.order, 1)},
+                         colour=colour)
         self.info = game
-        self.ruleset = game.ruleset
         self.deal = deal
-        self.ui = ui
-        self.names = names
-        self.colour = colour
         self.title = game_title or game.title
-        self.order = self.ruleset.slot_order()
         self.game = Game.deal(self.ruleset, deal)
 
-    # text helpers
-
-    def msg(self, key: str, **values: Any) -> str:
-        """The message ``key`` in the session's language, filled with ``values``."""
-        return string.Formatter().vformat(self.ui.get(key, key), (), _Fill(values))
-
-    def card(self, card: Card | str, face_up: bool = True) -> str:
-        """A card for the player: ``10♥`` (red when colour is on), ``##`` when face down."""
-        if isinstance(card, str):
-            card = Card.parse(card)
-        if not face_up:
-            return "##"
-        if card.suit is None:  # a joker
-            return "Jk"
-        rank = "10" if card.rank.letter == "T" else card.rank.letter
-        text = f"{rank}{_SUIT_SYMBOLS[card.suit]}"
-        if self.colour and card.suit.colour is Colour.RED:
-            return f"{_RED}{text}{_RESET}"
-        return text
-
-    def pile(self, pile_id: str | None) -> str:
-        """The player's name of a pile id with the number typed for it: ``"Tableau 2 [8]"``."""
-        if pile_id in self.names and pile_id in self.order:
-            return f"{self.names[pile_id]} [{self.order.index(pile_id) + 1}]"
-        return str(pile_id)
-
-    def group_name(self, group_id: str) -> str:
-        """The player's name of a pile group (its label without a number)."""
-        for g in self.ruleset.piles:
-            if g.id == group_id:
-                first = g.id if g.count == 1 else f"{g.id}1"
-                return self.names[first] if g.count == 1 else self.names[first].rsplit(" ", 1)[0]
-        return group_id
-
-    def reason(self, code: str, english: str, params: dict[str, Any]) -> str:
-        """A refusal reason in the session's language, from its code and params (English when unknown)."""
-        key = f"reason_{code}"
-        if key not in self.ui:
-            return english
-        values: dict[str, Any] = dict(params)
-        for name in ("pile", "target"):
-            if name in values:
-                values[name] = self.pile(values[name])
-        if "source" in values:
-            values["source"] = self.group_name(values["source"])
-        for name in ("card", "onto"):
-            if name in values:
-                values[name] = self.card(values[name])
-        if "rank" in values:
-            values["rank"] = "10" if values["rank"] == "T" else values["rank"]
-        for name in ("direction", "match"):
-            if name in values:
-                values[name] = self.ui.get(f"build_{values[name]}", values[name])
-        return self.msg(key, **values)
-
-    def refused(self, err: IllegalMove) -> str:
-        """The message for a refused move or command, with its reason in the session's language."""
-        return self.msg("play_refused", reason=self.reason(err.code, str(err), err.params))
-
-    def describe(self, move: Move) -> str:
-        """A move in words, in the session's language."""
-        if move.kind is MoveKind.STOCK:
-            stock = next((pid for pid in self.order if self.game.position.role(pid) is Role.STOCK), "stock")
-            return self.msg("play_words_stock", stock=self.names.get(stock, stock))
-        if move.kind is MoveKind.DOUBLE_CLICK:
-            return self.msg("play_words_dbl", pile=self.pile(move.source))
-        if move.kind is MoveKind.FLIP:
-            return self.msg("play_words_flip", pile=self.pile(move.source))
-        cards = self.game.position.pile(move.source or "")
-        lead = cards[-move.count][0] if len(cards) >= move.count else None
-        key = "play_words_drag" if move.count == 1 else "play_words_run"
-        return self.msg(key, card=self.card(lead) if lead else "?", count=move.count,
-                        source=self.pile(move.source), target=self.pile(move.target))
+    def describe(self, move: Move, position: Position | None = None) -> str:
+        """A move in words, as played from ``position`` (the current one by default)."""
+        return super().describe(move, self.game.position if position is None else position)
 
     def board(self) -> str:
         """The board: a title line, one numbered line per pile in AisleRiot's slot order, the score."""
