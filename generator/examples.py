@@ -219,7 +219,7 @@ def _start(example: Example, ruleset: Ruleset) -> Position:
     try:
         return parse_position(example.position or "", ruleset)
     except NotationError as err:
-        position_el = example.element.find(TAG_POSITION)
+        position_el = example.element.find(f"{TAG_REPLAY}/{TAG_POSITION}")
         base = position_el.sourceline if position_el is not None and position_el.sourceline else example.line
         line = base + (err.line - 1 if err.line else 0)
         raise SourceError(f"pb:position: {err.message}", example.file, line) from None
