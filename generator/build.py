@@ -19,12 +19,15 @@ import time
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
+from typing import Any, Callable
 
 from lxml import etree
 
 from patiencebook.generator.errors import BuildError, CatalogError, LanguageError, PatienceBookError
 from patiencebook.generator.languages import derived_languages, get_language, source_language, ui_strings
-from patiencebook.generator.model import NS_BUILD, Document, TranslatedDocument, TranslatedPage
+from patiencebook.generator.examples import check_examples
+from patiencebook.generator.model import NS_BUILD, Document, Page, TranslatedDocument, TranslatedPage
+from patiencebook.generator.pagewidgets import add_widgets
 from patiencebook.generator.sphinxext.parser import (
     ATTR_FILE, ATTR_KIND, ATTR_LINE, ATTR_SLUG, ATTR_TITLE, TAG_ABSTRACT, TAG_GROUP, TAG_INDEX, TAG_PAGE,
     TAG_PAGEREF, local_name)
@@ -174,6 +177,7 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
 
     _SHARED.clear()
     _SHARED[str(sources)] = load_document(sources, book_file)
+    check_examples(_SHARED[str(sources)].pages)
     import sphinx.application  # noqa: F401 - imported once here, inherited by forked workers
 
     try:
@@ -416,8 +420,13 @@ def source_document(document: Document, lang: str) -> TranslatedDocument:
 
 
 def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tuple[str, ...] | list[str] = (),
-                  report: etree._Element | None = None) -> None:
+                  report: etree._Element | None = None,
+                  board: Callable[[Page], Callable[[dict[str, str]], dict[str, Any]]] | None = None) -> None:
     """Write ``srcdir/conf.py``, ``index.xml`` and ``<slug>.xml`` per page, and copy the images used.
+
+    Each game page (one with a rules block) gets its setup picture and its examples' traces
+    (:func:`patiencebook.generator.pagewidgets.add_widgets`; an example that fails to replay raises
+    :class:`SourceError`), and the live board's data when ``board`` gives it for the page.
 
     Pages that another page includes (the games inside the games chapter) are replaced there by a
     ``pageref`` element, so each page's content appears once, on its own page. ``report``, when
@@ -429,12 +438,17 @@ def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tupl
     ui = ui_strings(language.code)
     roots = {page.slug: page.root for page in document.pages}
     nested = _nested_keys(document)
+    replays = check_examples(document.pages) if any(page.rules is not None for page in document.pages) else {}
     for tpage in translated.pages:
         page = tpage.page
         if page.slug == "index":
             raise BuildError("a page may not be named 'index' (the book's front page)", page.file,
                              page.root.sourceline)
         root = tpage.root if tpage.root is not roots.get(page.slug) else _copy(tpage.root)
+        if page.rules is not None:
+            add_widgets(tpage, root, replays, translated.lang, ui, tpage.title,
+                        board=board(page) if board is not None else None,
+                        other_roots=set(roots.values()) - {page.root})
         for element in list(root.iter()):
             if element is not root and isinstance(element.tag, str) and _key(element) in nested.get(page.slug, {}):
                 ref = etree.Element(TAG_PAGEREF, slug=nested[page.slug][_key(element)])

@@ -1,0 +1,227 @@
+"""Where each pile of a game lies on the table, derived from the rules model alone.
+
+The layout is shared by the setup picture, the example widget and the live board (JSON form, units
+of one card width, a card being 1 x 1.4). It is worked out from roles, counts, capacities and deal
+sizes, so a new game gets a sensible table without any per-game code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from patiencebook.engine.position import Position, pile_ids
+from patiencebook.engine.rules import FillRule, PileGroup, Role, Ruleset, StockAction
+
+__all__ = [
+    "CARD_WIDTH", "CARD_HEIGHT", "GAP", "MARGIN", "ROW_GAP", "FAN_FACE_UP", "FAN_FACE_DOWN", "FAN_RIGHT",
+    "pile_layout", "start_faces", "trunk_of",
+]
+
+CARD_WIDTH = 1.0
+CARD_HEIGHT = 1.4
+#: Space between two piles of a row.
+GAP = 0.3
+#: Space around the table.
+MARGIN = 0.3
+#: Space between the top row and the tableau row: room for a caption under one and a label over the other.
+ROW_GAP = 1.0
+#: How far a card in a fan lies from the one under it: a face-up card under it shows its corner,
+#: a face-down card needs only a sliver.
+FAN_FACE_UP = 0.28
+FAN_FACE_DOWN = 0.14
+FAN_RIGHT = 0.25
+#: Cards a tableau pile without capacity is expected to gain by building, beyond the deal and the
+#: stock's deals (a short run); a renderer squeezes longer fans into the pile's ``room``.
+RUN_ROOM = 4
+#: Eagle Wing's shape in AisleRiot (games/eagle-wing.scm): the tableau piles of each wing step up by a
+#: tenth of a card height towards the pile next to the trunk, and the trunk sits 0.35 card heights lower.
+WING_STEP = 0.1 * CARD_HEIGHT
+TRUNK_DROP = 0.35 * CARD_HEIGHT
+
+_TOP_LEFT = (Role.STOCK, Role.WASTE, Role.CHOOSER, Role.RESERVE, Role.FREECELL)
+
+
+@dataclass(frozen=True, slots=True)
+class _Placed:
+    id: str
+    group: PileGroup
+    x: float
+    y: float
+    fan: str
+    row: int
+    extent: float  # length along the fan direction the pile is expected to need, card included
+
+
+def start_faces(ruleset: Ruleset) -> dict[str, tuple[bool, ...]]:
+    """Pile id -> face of each card after the opening deal, bottom to top (``True`` = face up).
+
+    Worked out by dealing the unshuffled deck with the engine, so the faces follow the deal steps
+    exactly (``top-up``, several steps on one pile, the stock face down); which cards they are does
+    not matter here. Every pile id of :func:`~patiencebook.engine.position.pile_ids` is a key.
+    """
+    position = Position.initial(ruleset, ruleset.cards())
+    return {pid: tuple(up for _, up in position.pile(pid)) for pid in pile_ids(ruleset)}
+
+
+def trunk_of(ruleset: Ruleset) -> tuple[PileGroup, PileGroup] | None:
+    """``(reserve, tableau)`` when the reserve is drawn as a trunk between two wings of the tableau.
+
+    That is the case when the only tableau group is refilled from a one-pile reserve (fill ``auto``),
+    has an even number of piles, and holds few cards (a ``capacity``), so its short fans leave room
+    for the reserve in their row: Eagle Wing (AisleRiot places slot 10, the reserve, between tableau
+    slots 6-9 and 11-14). ``None`` otherwise.
+    """
+    tableaux = ruleset.piles_with_role(Role.TABLEAU)
+    if len(tableaux) != 1:
+        return None
+    tableau = tableaux[0]
+    if tableau.fill.rule is not FillRule.AUTO or tableau.capacity is None or tableau.count % 2:
+        return None
+    source = ruleset.pile(tableau.fill.source or "")
+    if source.role is not Role.RESERVE or source.count != 1:
+        return None
+    return source, tableau
+
+
+def _waste_fan(ruleset: Ruleset, group: PileGroup) -> tuple[str, float]:
+    """A waste that gets several cards per click fans them to the right, so all of them show."""
+    stock = ruleset.stock
+    if (group.role is Role.WASTE and stock is not None and stock.action is StockAction.DEAL_TO_WASTE
+            and stock.target == group.id and stock.cards > 1):
+        return "right", CARD_WIDTH + (stock.cards - 1) * FAN_RIGHT
+    return "none", CARD_WIDTH
+
+
+def _tableau_extent(ruleset: Ruleset, group: PileGroup, faces: dict[str, tuple[bool, ...]]) -> float:
+    """Height a tableau pile of ``group`` is expected to need: its deal, the stock's deals and some
+    building, or its capacity when it has one."""
+    ids = _ids(group)
+    hidden = max(sum(1 for up in faces[pid][:-1] if not up) for pid in ids)
+    dealt = max(len(faces[pid]) for pid in ids)
+    if group.capacity is not None:
+        expected = group.capacity
+    else:
+        stock = ruleset.stock
+        deals = len(ruleset.stock_deals()) if stock is not None and stock.target == group.id else 0
+        expected = min(dealt + deals + RUN_ROOM, ruleset.deck.size)
+    expected = max(expected, dealt, 1)
+    hidden = min(hidden, expected - 1)
+    return CARD_HEIGHT + hidden * FAN_FACE_DOWN + (expected - 1 - hidden) * FAN_FACE_UP
+
+
+def _ids(group: PileGroup) -> list[str]:
+    return [group.id] if group.count == 1 else [f"{group.id}{n}" for n in range(1, group.count + 1)]
+
+
+def _plan(ruleset: Ruleset) -> tuple[list[_Placed], float, float]:
+    faces = start_faces(ruleset)
+    trunk = trunk_of(ruleset)
+    pitch = CARD_WIDTH + GAP
+
+    # Tableau row first: its width decides where the foundations end.
+    tableau_groups = [g for g in ruleset.piles if g.role is Role.TABLEAU]
+    top_y = MARGIN
+    has_top = any(g.role is not Role.TABLEAU and (trunk is None or g is not trunk[0]) for g in ruleset.piles)
+    row_y = top_y + CARD_HEIGHT + ROW_GAP if has_top else MARGIN
+    row: list[_Placed] = []
+    x = MARGIN
+    if trunk is not None:
+        reserve, tableau = trunk
+        extent = _tableau_extent(ruleset, tableau, faces)
+        ids = _ids(tableau)
+        half = len(ids) // 2
+        wings = (ids[:half], ids[half:])
+        # The pile second nearest the trunk is the highest of a wing; each step away lowers a pile.
+        peak_left = max(half - 2, 0)
+        for i, pid in enumerate(wings[0]):
+            row.append(_Placed(pid, tableau, x, row_y + abs(i - peak_left) * WING_STEP, "down", 1, extent))
+            x += pitch
+        row.append(_Placed(reserve.id, reserve, x, row_y + TRUNK_DROP, "none", 1, CARD_HEIGHT))
+        x += pitch
+        peak_right = min(1, len(wings[1]) - 1)
+        for i, pid in enumerate(wings[1]):
+            row.append(_Placed(pid, tableau, x, row_y + abs(i - peak_right) * WING_STEP, "down", 1, extent))
+            x += pitch
+    else:
+        for n, group in enumerate(tableau_groups):
+            if n:
+                x += GAP  # a little more room between two tableau groups than inside one
+            extent = _tableau_extent(ruleset, group, faces)
+            for pid in _ids(group):
+                row.append(_Placed(pid, group, x, row_y, "down", 1, extent))
+                x += pitch
+    row_right = x - GAP if row else MARGIN
+
+    # Top row: stock, waste or chooser, reserve and free cells from the left, foundations after a blank
+    # slot; in a plain layout the foundations end flush with the tableau, as in AisleRiot's Hamilton and
+    # Agnes, while a winged table keeps them packed at the left as AisleRiot's Eagle Wing does.
+    top: list[_Placed] = []
+    x = MARGIN
+    left = [g for g in ruleset.piles if g.role in _TOP_LEFT and (trunk is None or g is not trunk[0])]
+    for group in left:
+        fan, width = _waste_fan(ruleset, group)
+        for pid in _ids(group):
+            top.append(_Placed(pid, group, x, top_y, fan, 0, width))
+            x += width + GAP
+    foundations = [g for g in ruleset.piles if g.role is Role.FOUNDATION]
+    count = sum(g.count for g in foundations)
+    if count:
+        start = x + pitch if left else MARGIN
+        if trunk is None:
+            start = max(start, row_right - count * pitch + GAP)
+        x = start
+        for group in foundations:
+            for pid in _ids(group):
+                top.append(_Placed(pid, group, x, top_y, "none", 0, CARD_WIDTH))
+                x += pitch
+    top_right = x - GAP if top else MARGIN
+
+    placed = top + row
+    width = max(top_right, row_right) + MARGIN
+    bottom = max(p.y + (p.extent if p.fan == "down" else CARD_HEIGHT) for p in placed)
+    height = bottom + MARGIN
+    order = {pid: n for n, pid in enumerate(pile_ids(ruleset))}
+    placed.sort(key=lambda p: order[p.id])
+    return placed, width, height
+
+
+def _round(value: float) -> float:
+    return round(value + 0.0, 3) + 0.0
+
+
+def pile_layout(ruleset: Ruleset) -> dict[str, Any]:
+    """The table of ``ruleset`` as the layout JSON of the examples contract (section 3).
+
+    Returns ``{"card": {"width": 1.0, "height": 1.4}, "width": W, "height": H,
+    "fan_step": {"face_up": .28, "face_down": .14, "right": .25},
+    "piles": [{"id", "group", "role", "x", "y", "fan", "row", "room"}, ...]}`` in units of one card
+    width; ``x``/``y`` are a pile's top left corner, ``fan`` is ``"down"`` (tableau), ``"right"`` (a
+    waste given several cards per click) or ``"none"``; ``row`` is 0 for the top row, 1 for the tableau
+    row; ``room`` is the length a pile may use along its fan, card included (a renderer tightens the
+    ``fan_step`` of a longer fan to fit), the card height for ``"none"``. Piles come in the order of
+    :func:`~patiencebook.engine.position.pile_ids`, each once. Raises nothing for a valid ruleset.
+
+    The arrangement: stock, waste or chooser, reserve and free cells at the top left, foundations at
+    the top right, tableau piles in a row below, high enough for the dealt cards, the stock's deals and
+    some building (or the capacity). A one-pile reserve refilling a small-capacity tableau is put
+    between the two halves of the tableau, as in AisleRiot's Eagle Wing (see :func:`trunk_of`).
+    """
+    placed, width, height = _plan(ruleset)
+    piles = []
+    for p in placed:
+        if p.fan == "down":
+            room = height - MARGIN - p.y
+        elif p.fan == "right":
+            room = p.extent
+        else:
+            room = CARD_HEIGHT
+        piles.append({"id": p.id, "group": p.group.id, "role": p.group.role.value, "x": _round(p.x),
+                      "y": _round(p.y), "fan": p.fan, "row": p.row, "room": _round(room)})
+    return {
+        "card": {"width": CARD_WIDTH, "height": CARD_HEIGHT},
+        "width": _round(width),
+        "height": _round(height),
+        "fan_step": {"face_up": FAN_FACE_UP, "face_down": FAN_FACE_DOWN, "right": FAN_RIGHT},
+        "piles": piles,
+    }

@@ -1,0 +1,141 @@
+"""What the build adds to a game page before Sphinx renders it: the picture of the setup, the
+traces of the examples and the live board, every text in the page's language.
+
+Works on a translated page tree (:class:`~patiencebook.generator.model.TranslatedPage`); the Sphinx
+DocBook parser turns the added ``{NS_BUILD}`` elements into HTML.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Mapping
+
+from lxml import etree
+
+from patiencebook.engine import Ruleset
+from patiencebook.generator.examples import ATTR_STEP, TAG_REPLAY, TAG_TRACE, Replay, find_examples, trace
+from patiencebook.generator.model import NS_BUILD, TranslatedPage
+from patiencebook.generator.sources import own_elements
+
+__all__ = ["TAG_SETUP_PICTURE", "TAG_BOARD", "pile_labels", "pile_names", "add_widgets"]
+
+#: Element holding the setup picture (an ``svg`` child), first in the page's Setup section.
+TAG_SETUP_PICTURE = f"{{{NS_BUILD}}}setup-picture"
+#: Element holding the live board's JSON (its text), last on a game page.
+TAG_BOARD = f"{{{NS_BUILD}}}board"
+
+
+def _text(element: etree._Element) -> str:
+    return " ".join("".join(element.itertext()).split())
+
+
+def _index_path(root: etree._Element, element: etree._Element) -> list[int]:
+    path = []
+    while element is not root:
+        parent = element.getparent()
+        path.append(parent.index(element))
+        element = parent
+    return path[::-1]
+
+
+def _follow(root: etree._Element, path: list[int]) -> etree._Element | None:
+    element = root
+    for index in path:
+        if index >= len(element):
+            return None
+        element = element[index]
+    return element
+
+
+def pile_labels(tpage: TranslatedPage) -> dict[str, str]:
+    """Each pile group's label as the page shows it: group id -> the translated Setup-table label.
+
+    A group's label (``label=`` in the rules block) is looked up among the first cells of the
+    source page's tables; the cell at the same place in the translated tree gives the text shown
+    (the English label when the cell fell back or is missing).
+    """
+    ruleset: Ruleset = tpage.page.rules
+    cells: dict[str, etree._Element] = {}
+    for row in tpage.page.root.iter("row"):
+        entries = row.findall("entry")
+        if entries:
+            cells.setdefault(_text(entries[0]), entries[0])
+    labels: dict[str, str] = {}
+    for group in ruleset.piles:
+        cell = cells.get(group.label)
+        shown = _follow(tpage.root, _index_path(tpage.page.root, cell)) if cell is not None else None
+        labels[group.id] = (_text(shown) if shown is not None else "") or group.label
+    return labels
+
+
+def pile_names(ruleset: Ruleset, labels: Mapping[str, str]) -> dict[str, str]:
+    """Each pile id's name: its group's label, numbered when the group has several piles
+    (``{"tableau3": "Tableau 3"}``)."""
+    names: dict[str, str] = {}
+    for g in ruleset.piles:
+        label = labels.get(g.id, g.label)
+        for n in range(1, g.count + 1):
+            names[g.id if g.count == 1 else f"{g.id}{n}"] = label if g.count == 1 else f"{label} {n}"
+    return names
+
+
+def _setup_section(root: etree._Element, other_roots: set) -> etree._Element | None:
+    sections = [el for el in own_elements(root, other_roots) if el.tag == "sect2"]
+    for section in sections:
+        if (section.get("id") or "").endswith("setup"):
+            return section
+    return next((s for s in sections if s.find(".//informaltable") is not None), None)
+
+
+def add_widgets(tpage: TranslatedPage, root: etree._Element, replays: Mapping[Any, Replay], lang: str,
+                ui: Mapping[str, str], title: str, board: Callable[[dict[str, str]], dict[str, Any]] | None = None,
+                other_roots: set | frozenset = frozenset()) -> None:
+    """Add the setup picture, the example traces and (when ``board`` is given) the live board's data
+    to ``root`` in place.
+
+    Args:
+        tpage: a game page (``tpage.page.rules`` set) translated into ``lang``.
+        root: the tree to change: a copy of ``tpage.root`` (never the source tree), not yet changed.
+        replays: the page's examples as played, by :class:`~patiencebook.generator.examples.Example`
+            (:func:`~patiencebook.generator.examples.check_examples`).
+        lang: gettext code; ``ui`` the language's interface strings; ``title`` the page's title.
+        board: called with the pile names, gives the live board's JSON data
+            (:func:`patiencebook.generator.board.board_payload`); ``None``: no board.
+        other_roots: roots of pages nested in this one (their examples are not this page's).
+    """
+    from patiencebook.generator.layout import pile_layout
+    from patiencebook.generator.setuppicture import setup_svg
+
+    page = tpage.page
+    ruleset: Ruleset = page.rules
+    labels = pile_labels(tpage)
+    names = pile_names(ruleset, labels)
+    layout = pile_layout(ruleset)
+
+    section = _setup_section(root, set(other_roots))
+    if section is not None:
+        holder = etree.Element(TAG_SETUP_PICTURE)
+        holder.append(setup_svg(ruleset, labels, dict(ui), title))
+        title_el = section.find("title")
+        section.insert(section.index(title_el) + 1 if title_el is not None else 0, holder)
+
+    source_examples = find_examples(page, set(other_roots))
+    shown = [el for el in own_elements(root, set(other_roots))
+             if el.tag == "example" and el.find(TAG_REPLAY) is not None]
+    for example, element in zip(source_examples, shown):
+        steps = [el for el in element.iter("step")]
+        notes = {}
+        for n, step in enumerate(steps, 1):
+            step.set(ATTR_STEP, str(n))
+            note = " ".join(_text(child) for child in step if isinstance(child.tag, str))
+            if note:
+                notes[n] = note
+        replay_el = element.find(TAG_REPLAY)
+        element.remove(replay_el)
+        data = trace(replays[example], lang, ui, names, notes, layout)
+        holder = etree.SubElement(element, TAG_TRACE)
+        holder.text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+    if board is not None:
+        holder = etree.SubElement(root, TAG_BOARD)
+        holder.text = json.dumps(board(names), ensure_ascii=False, separators=(",", ":"))
