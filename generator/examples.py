@@ -15,25 +15,22 @@ from typing import Any, Mapping
 
 from lxml import etree
 
-from patiencebook.engine import Game, IllegalMove, Move, NotationError, Position, Ruleset
+from patiencebook.engine import Game, IllegalMove, Move, MoveKind, NotationError, Position, Ruleset
 from patiencebook.engine.cards import Rank
 from patiencebook.engine.notation import parse_card, parse_position, position_to_dict
+from patiencebook.engine.rules import Role
 from patiencebook.engine.wording import Wording
 from patiencebook.generator.errors import SourceError
-from patiencebook.generator.model import NS_BUILD, NS_RULES, Page
+from patiencebook.generator.model import NS_RULES, Page
 from patiencebook.generator.sources import own_elements
 
 __all__ = ["Example", "ExampleStep", "Expectation", "Replay", "ReplayedStep", "find_examples",
-           "parse_expectations", "replay", "check_examples", "trace", "TAG_TRACE", "ATTR_STEP"]
+           "parse_expectations", "replay", "check_examples", "trace"]
 
 TAG_REPLAY = f"{{{NS_RULES}}}replay"
 TAG_POSITION = f"{{{NS_RULES}}}position"
 ATTR_MOVE = f"{{{NS_RULES}}}move"
 ATTR_EXPECT = f"{{{NS_RULES}}}expect"
-#: Element the build adds to an ``example`` in the Sphinx sources: its text is the JSON trace.
-TAG_TRACE = f"{{{NS_BUILD}}}trace"
-#: Attribute the build adds to each ``step`` of an example: its 1-based number in the trace.
-ATTR_STEP = f"{{{NS_BUILD}}}step"
 _STATUSES = ("won", "lost", "playing")
 
 
@@ -193,7 +190,7 @@ def find_examples(page: Page, other_roots: set | frozenset = frozenset()) -> lis
                                   page.file, replay_el.sourceline)
             deal = int(deal_text)
         steps = []
-        for step in element.iter("step"):
+        for step in element.findall("procedure/step"):
             move = step.get(ATTR_MOVE)
             if move is None or not move.strip():
                 raise SourceError("a step of an example needs pb:move", page.file, step.sourceline)
@@ -298,6 +295,10 @@ def check_examples(pages: list[Page]) -> dict[Example, Replay]:
     return replays
 
 
+def _stock_pile(position: Position) -> str | None:
+    return next((pid for pid in position.piles if position.role(pid) is Role.STOCK), None)
+
+
 def _status(position: Position) -> str:
     return "won" if position.is_won() else "lost" if position.is_lost() else "playing"
 
@@ -347,7 +348,8 @@ def trace(replayed: Replay, lang: str, ui: Mapping[str, str], names: Mapping[str
         extra.append(notes.get(n, ""))
         steps.append({
             "n": n, "move": str(step.move), "words": words, "refused": refused,
-            "source": step.move.source, "target": step.move.target,
+            "source": step.move.source or (_stock_pile(step.before) if step.move.kind is MoveKind.STOCK else None),
+            "target": step.move.target,
             "count": step.move.count if step.move.target else None,
             "position": position_to_dict(step.after), "status": _status(step.after),
             "announce": announce(n, words, extra),

@@ -26,6 +26,15 @@ ATTR_FALLBACK = f"{{{NS_BUILD}}}fallback"
 #: in every language.
 ATTR_ANCHOR = f"{{{NS_BUILD}}}anchor"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+#: ``{NS_BUILD}trace`` inside an ``example``: its text is the example's JSON trace
+#: (:func:`patiencebook.generator.examples.trace`).
+TAG_TRACE = f"{{{NS_BUILD}}}trace"
+#: ``{NS_BUILD}step`` on each ``step`` of a traced example: its 1-based number in the trace.
+ATTR_STEP = f"{{{NS_BUILD}}}step"
+#: ``{NS_BUILD}setup-picture``, first in a game page's Setup section: holds the setup's ``svg``.
+TAG_SETUP_PICTURE = f"{{{NS_BUILD}}}setup-picture"
+#: ``{NS_BUILD}board``, last on a game page: its text is the live board's JSON data.
+TAG_BOARD = f"{{{NS_BUILD}}}board"
 
 
 @dataclass(eq=False, slots=True)

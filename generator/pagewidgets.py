@@ -13,16 +13,11 @@ from typing import Any, Callable, Mapping
 from lxml import etree
 
 from patiencebook.engine import Ruleset
-from patiencebook.generator.examples import ATTR_STEP, TAG_REPLAY, TAG_TRACE, Replay, find_examples, trace
-from patiencebook.generator.model import NS_BUILD, TranslatedPage
+from patiencebook.generator.examples import TAG_REPLAY, Replay, find_examples, trace
+from patiencebook.generator.model import ATTR_STEP, TAG_BOARD, TAG_SETUP_PICTURE, TAG_TRACE, TranslatedPage
 from patiencebook.generator.sources import own_elements
 
-__all__ = ["TAG_SETUP_PICTURE", "TAG_BOARD", "pile_labels", "pile_names", "add_widgets"]
-
-#: Element holding the setup picture (an ``svg`` child), first in the page's Setup section.
-TAG_SETUP_PICTURE = f"{{{NS_BUILD}}}setup-picture"
-#: Element holding the live board's JSON (its text), last on a game page.
-TAG_BOARD = f"{{{NS_BUILD}}}board"
+__all__ = ["pile_labels", "pile_names", "add_widgets"]
 
 
 def _text(element: etree._Element) -> str:
@@ -123,7 +118,7 @@ def add_widgets(tpage: TranslatedPage, root: etree._Element, replays: Mapping[An
     shown = [el for el in own_elements(root, set(other_roots))
              if el.tag == "example" and el.find(TAG_REPLAY) is not None]
     for example, element in zip(source_examples, shown):
-        steps = [el for el in element.iter("step")]
+        steps = element.findall("procedure/step")
         notes = {}
         for n, step in enumerate(steps, 1):
             step.set(ATTR_STEP, str(n))

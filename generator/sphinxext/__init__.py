@@ -2,7 +2,8 @@
 
 Enable it as ``extensions = ["patiencebook.generator.sphinxext"]``. It registers the DocBook source
 parser (``.xml`` files), the fallback nodes, Greek and Serbian search languages, our translations of
-Sphinx's interface strings, a language switcher on every page and ``<html lang>`` as BCP 47.
+Sphinx's interface strings, a language switcher on every page and ``<html lang>`` as BCP 47, and the
+scripts of the step-through examples and the live board (``static/pb-*.js``, classic scripts).
 
 Settings: ``patiencebook_language`` (gettext code of this build, default: ``language``) and
 ``patiencebook_languages`` (gettext codes of every language of the site, for the switcher; each
@@ -27,6 +28,10 @@ HERE = Path(__file__).resolve().parent
 TEMPLATES_DIR = HERE / "templates"
 STATIC_DIR = HERE / "static"
 CSS_FILE = "patiencebook.css"
+#: Scripts and styles of the examples and the live board, in load order (the card renderer first).
+#: A file missing from static/ is skipped, so a build without the live board still works.
+SCRIPT_FILES = ("pb-cards.js", "pb-example.js", "pb-board.js")
+STYLE_FILES = ("pb-cards.css", "pb-example.css", "pb-board.css")
 __version__ = "0.1.0"
 
 
@@ -110,18 +115,24 @@ def _on_builder_inited(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Register the parser, nodes, search languages, templates, CSS and event handlers."""
+    """Register the parser, nodes, search languages, templates, CSS, scripts and event handlers."""
     app.add_config_value("patiencebook_language", None, "env", types=(str, type(None)))
     app.add_config_value("patiencebook_languages", [], "html", types=(list, tuple))
     app.add_source_suffix(".xml", "docbook")
     app.add_source_parser(DocBookParser)
-    for node_class, visitors in pb_nodes.FALLBACK_NODES.items():
+    for node_class, visitors in {**pb_nodes.FALLBACK_NODES, **pb_nodes.EXAMPLE_NODES}.items():
         app.add_node(node_class, override=True, **visitors)
     for search_language in SEARCH_LANGUAGES:
         app.add_search_language(search_language)
     app.add_css_file(CSS_FILE)
+    for name in STYLE_FILES:
+        if (STATIC_DIR / name).is_file():
+            app.add_css_file(name)
+    for name in SCRIPT_FILES:
+        if (STATIC_DIR / name).is_file():
+            app.add_js_file(name)
     app.connect("config-inited", _on_config_inited)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("html-page-context", _on_html_page_context)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True,
-            "env_version": 1}
+            "env_version": 2}

@@ -68,3 +68,66 @@ FALLBACK_NODES = {
                       "text": (_pass, _pass), "latex": (_pass, _pass), "man": (_pass, _pass),
                       "texinfo": (_pass, _pass)},
 }
+
+
+# -- step-through examples -------------------------------------------------------------------------
+# The widget is a <figure> whose scripted parts (board, buttons, live region, trace JSON) are raw HTML
+# made by the parser; the caption and the list of steps stay docutils nodes, so their inline markup
+# and fallback marks render as everywhere else and their text is searchable.
+
+class example_widget(nodes.General, nodes.Element):
+    """A step-through example: ``ids`` (the DocBook id), ``caption_id`` (id of its caption)."""
+
+
+class example_caption(nodes.Part, nodes.TextElement):
+    """The caption of an example: ``label`` (the word "Example" in the page language) and the title."""
+
+
+class example_step(nodes.list_item):
+    """One step of an example's ordered list; ``step`` is its 1-based number in the trace."""
+
+
+def visit_example_widget_html(self, node: example_widget) -> None:
+    self.body.append(self.starttag(node, "figure", "", CLASS="pb-example", role="group",
+                                   **{"data-pb-example": "", "aria-labelledby": node.get("caption_id", "")}))
+
+
+def depart_example_widget_html(self, node: example_widget) -> None:
+    self.body.append("</figure>\n")
+
+
+def visit_example_caption_html(self, node: example_caption) -> None:
+    self.body.append(self.starttag(node, "figcaption", "", CLASS="pb-example-caption"))
+    if node.get("label"):
+        self.body.append(f'<span class="pb-example-label">{escape(node["label"])}</span> ')
+
+
+def depart_example_caption_html(self, node: example_caption) -> None:
+    self.body.append("</figcaption>\n")
+
+
+def visit_example_step_html(self, node: example_step) -> None:
+    self.body.append(self.starttag(node, "li", "", **{"data-pb-step": str(node.get("step", ""))}))
+
+
+def depart_example_step_html(self, node: example_step) -> None:
+    self.body.append("</li>\n")
+
+
+def _visit_list_item(self, node: nodes.Element) -> None:
+    self.visit_list_item(node)
+
+
+def _depart_list_item(self, node: nodes.Element) -> None:
+    self.depart_list_item(node)
+
+
+_PLAIN = {"text": (_pass, _pass), "latex": (_pass, _pass), "man": (_pass, _pass), "texinfo": (_pass, _pass)}
+
+#: Visitor pairs for ``app.add_node``: the example's figure, caption and steps (other writers: plain content).
+EXAMPLE_NODES = {
+    example_widget: {"html": (visit_example_widget_html, depart_example_widget_html), **_PLAIN},
+    example_caption: {"html": (visit_example_caption_html, depart_example_caption_html), **_PLAIN},
+    example_step: {"html": (visit_example_step_html, depart_example_step_html),
+                   **{writer: (_visit_list_item, _depart_list_item) for writer in _PLAIN}},
+}

@@ -8,7 +8,10 @@ back to English become :mod:`.nodes` fallback nodes. Unknown elements keep their
 
 from __future__ import annotations
 
+import copy
+import json
 import re
+from html import escape
 from typing import Callable, Iterable
 
 from docutils import nodes
@@ -18,8 +21,10 @@ from sphinx.parsers import Parser
 from sphinx.util import logging
 
 from patiencebook.generator.errors import LanguageError
-from patiencebook.generator.model import ATTR_ANCHOR, ATTR_FALLBACK, NS_BUILD, NS_RULES
-from patiencebook.generator.sphinxext.nodes import fallback_block, fallback_inline
+from patiencebook.generator.model import (ATTR_ANCHOR, ATTR_FALLBACK, ATTR_STEP, NS_BUILD, NS_RULES, TAG_BOARD,
+                                          TAG_SETUP_PICTURE, TAG_TRACE)
+from patiencebook.generator.sphinxext.nodes import (example_caption, example_step, example_widget,
+                                                    fallback_block, fallback_inline)
 
 logger = logging.getLogger(__name__)
 
@@ -36,6 +41,11 @@ TAG_ABSTRACT = f"{{{NS_BUILD}}}abstract"
 TAG_GROUP = f"{{{NS_BUILD}}}group"
 TAG_PAGE = f"{{{NS_BUILD}}}page"
 TAG_PAGEREF = f"{{{NS_BUILD}}}pageref"
+#: Added to pages by the build: an example's trace (JSON text), a step's number in it, a setup picture
+#: (holding an inline SVG) and the live board (JSON text), as generator/pagewidgets.py writes them.
+SVG_NS = "http://www.w3.org/2000/svg"
+#: Classes of raw HTML that must not reach the search index (Sphinx skips "no-search" nodes).
+NO_SEARCH = ["no-search"]
 
 SECTION_TAGS = frozenset({"sect1", "sect2", "sect3", "sect4", "sect5", "section", "simplesect",
                           "chapter", "appendix", "preface", "glossary", "legalnotice", "article",
@@ -301,6 +311,10 @@ class _Converter:
         """The docutils nodes for one block element, fallback-marked when it fell back to English."""
         name = local_name(element)
         tag = element.tag
+        if tag == TAG_SETUP_PICTURE:
+            return self.setup_picture(element)
+        if tag == TAG_BOARD:
+            return self.board(element)
         if tag.startswith(f"{{{NS_RULES}}}") or (tag.startswith(f"{{{NS_BUILD}}}")):
             return []  # the rules block and build markers are not prose
         if name in SILENT_TAGS or name in INFO_TAGS:
@@ -551,6 +565,143 @@ class _Converter:
             self.warn(element, "media object without an image file")
         return result
 
+    # -- examples, setup pictures and the live board ------------------------------------------
+
+    def example(self, element: etree._Element) -> list[nodes.Node]:
+        """An ``example``: the step-through widget when the build gave it a ``trace``, else a titled block."""
+        trace_element = next((c for c in element if c.tag == TAG_TRACE), None)
+        if trace_element is None:
+            return self.container(element, ["pb-example"])
+        trace = self.read_json(trace_element, "example trace")
+        if trace is not None and not (isinstance(trace.get("steps"), list) and trace["steps"]
+                                      and all(isinstance(step, dict) for step in trace["steps"])):
+            self.warn(element, "example trace has no list of steps; shown without its board")
+            trace = None
+        if trace is None:
+            return self.container(element, ["pb-example"])
+        ui = trace.get("ui") if isinstance(trace.get("ui"), dict) else {}
+        ident = self.unique_id(element.get("id") or f"example-{len(self.used_ids) + 1}")
+        caption_id = self.unique_id(f"{ident}-caption")
+        widget = example_widget(ids=[ident], caption_id=caption_id)
+        title = next((c for c in element if local_name(c) == "title"), None)
+        caption = example_caption("", "", *(self.inlines(title, strip=True) if title is not None else []),
+                                  ids=[caption_id], label=str(ui.get("label", "")))
+        if title is not None:
+            self.mark_inline(title, caption)
+        widget += caption
+        if element.get("id"):
+            self.labels.append((element.get("id"), ident, caption.astext()))
+        by_number = {step.get("n"): step for step in trace["steps"]}
+        controls = nodes.raw("", self.example_controls(ident, caption_id, ui), format="html", classes=NO_SEARCH)
+        for child in element:
+            if not isinstance(child.tag, str) or child is title or child.tag == TAG_TRACE:
+                continue
+            if local_name(child) == "procedure":
+                if controls is not None:
+                    widget += controls
+                    controls = None
+                widget.extend(self.example_steps(child, by_number, ui))
+            else:
+                widget.extend(self.block(child))
+        if controls is not None:
+            widget += controls
+        payload = _script_json(trace)
+        widget += nodes.raw("", f'<script type="application/json" class="pb-trace">{payload}</script>',
+                            format="html", classes=NO_SEARCH)
+        return [widget]
+
+    def example_controls(self, ident: str, caption_id: str, ui: dict) -> str:
+        """The scripted part of an example (hidden until pb-example.js shows it): board, buttons, status."""
+        icons = {"first": "\u21e4", "previous": "\u2190", "next": "\u2192", "last": "\u21e5"}  # ⇤ ← → ⇥
+        buttons = "".join(
+            f'<button type="button" class="pb-go pb-go-{go}" data-pb-go="{go}">'
+            f'<span class="pb-go-icon" aria-hidden="true">{icon}</span> {escape(str(ui.get(go, go)))}</button>'
+            for go, icon in icons.items())
+        keys_id = f"{ident}-keys"
+        return (f'<div class="pb-example-widget" hidden>'
+                f'<div class="pb-example-board" tabindex="0" role="group" aria-labelledby="{caption_id}" '
+                f'aria-describedby="{keys_id}"></div>'
+                f'<div class="pb-example-controls" role="group" aria-label="{escape(str(ui.get("controls", "")))}">'
+                f'{buttons}</div>'
+                f'<p class="pb-example-status" aria-live="polite"></p>'
+                f'<p class="pb-example-keys" id="{keys_id}">{escape(str(ui.get("keys", "")))}</p></div>\n')
+
+    def example_steps(self, procedure: etree._Element, by_number: dict, ui: dict) -> list[nodes.Node]:
+        """The ordered list of an example's steps: each says the move in words (from the trace), the
+        refusal if the move is refused, then the step's own translated paragraphs."""
+        result: list[nodes.Node] = []
+        steps = nodes.enumerated_list(enumtype="arabic", prefix="", suffix=".", classes=["pb-example-steps"])
+        number = 0
+        for child in procedure:
+            name = local_name(child)
+            if name == "title":
+                result.append(nodes.rubric("", "", *self.inlines(child, strip=True)))
+                continue
+            if name != "step":
+                if isinstance(child.tag, str) and name not in SILENT_TAGS:
+                    result.extend(self.block(child))
+                continue
+            number += 1
+            marked = child.get(ATTR_STEP, "")
+            n = int(marked) if marked.isdigit() else number
+            item = example_step(step=n)
+            data = by_number.get(n, {})
+            if data.get("words"):
+                item += nodes.paragraph(str(data["words"]), str(data["words"]), classes=["pb-step-move"])
+            if data.get("refused"):
+                template = str(ui.get("refused") or self.ui.get("example_refused") or "{reason}")
+                text = template.replace("{reason}", str(data["refused"]))
+                item += nodes.paragraph(text, text, classes=["pb-step-refused"])
+            notes = nodes.container()
+            self.fill_blocks(child, notes)
+            self.mark_contents(child, notes)
+            item.extend(notes.children)
+            steps += item
+        result.append(steps)
+        return result
+
+    def setup_picture(self, element: etree._Element) -> list[nodes.Node]:
+        """The build's picture of a game's setup: its inline SVG as raw HTML in a figure."""
+        svg = next((c for c in element if c.tag == f"{{{SVG_NS}}}svg"), None)
+        if svg is None:
+            self.warn(element, "setup picture without an inline <svg> element")
+            return []
+        title = next((c for c in element if local_name(c) == "title"), None)
+        caption = ""
+        if title is not None:
+            text = _SPACE.sub(" ", "".join(title.itertext())).strip()
+            caption = f"<figcaption>{escape(text)}</figcaption>" if text else ""
+        html = f'<figure class="pb-setup-picture">{_svg_markup(svg)}{caption}</figure>\n'
+        return [nodes.raw("", html, format="html", classes=NO_SEARCH)]
+
+    def board(self, element: etree._Element) -> list[nodes.Node]:
+        """The live board: a section with id "play" holding the board JSON for pb-board.js."""
+        payload = self.read_json(element, "board")
+        if payload is None:
+            return []
+        ui = payload.get("ui") if isinstance(payload.get("ui"), dict) else {}
+        title = str(ui.get("board_title") or self.ui.get("board_title") or "Play this deal")
+        section = nodes.section(ids=[self.unique_id("play")], classes=["pb-play"])
+        section += nodes.title(title, title)
+        html = (f'<div class="pb-board" data-pb-board><script type="application/json" class="pb-board-data">'
+                f'{_script_json(payload)}</script></div>\n')
+        section += nodes.raw("", html, format="html", classes=NO_SEARCH)
+        return [section]
+
+    def read_json(self, element: etree._Element, what: str) -> dict | None:
+        """The JSON object in ``element``'s text, or None (with a warning naming file:line) if it is not one."""
+        # Elements the build adds have no source line: name the line of the nearest one that has.
+        located = next((e for e in element.iterancestors() if _line(e)), element) if not _line(element) else element
+        try:
+            data = json.loads("".join(element.itertext()))
+        except ValueError as error:
+            self.warn(located, f"{what} is not valid JSON: {error}")
+            return None
+        if not isinstance(data, dict):
+            self.warn(located, f"{what} must be a JSON object")
+            return None
+        return data
+
     def blockquote(self, element: etree._Element) -> list[nodes.Node]:
         quote = nodes.block_quote()
         attribution = next((c for c in element if local_name(c) == "attribution"), None)
@@ -723,6 +874,24 @@ def _browsable(url: str) -> bool:
     return bool(_BROWSABLE.match(url))
 
 
+def _script_json(data: dict) -> str:
+    """``data`` as JSON safe inside an HTML ``<script>``: every ``<`` (so ``</script>`` and ``<!--``)
+    is written as the JSON escape ``\\u003c``, which reads back as the same text."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def _svg_markup(svg: etree._Element) -> str:
+    """An inline SVG element as HTML text, without our build attributes or unused namespace declarations."""
+    svg = copy.deepcopy(svg)
+    for node in svg.iter():
+        if isinstance(node.tag, str):
+            for name in [a for a in node.attrib if a.startswith(f"{{{NS_BUILD}}}")]:
+                del node.attrib[name]
+    svg.tail = None
+    etree.cleanup_namespaces(svg)
+    return etree.tostring(svg, encoding="unicode")
+
+
 def _line(element: etree._Element) -> int | None:
     value = element.get(ATTR_LINE)
     if value and value.isdigit():
@@ -767,6 +936,8 @@ BLOCK_HANDLERS: dict[str, Callable[[_Converter, etree._Element], list[nodes.Node
     "itemizedlist": _Converter.itemizedlist,
     "orderedlist": _Converter.orderedlist,
     "procedure": _Converter.orderedlist,
+    "substeps": _Converter.orderedlist,
+    "stepalternatives": lambda self, el: self.titled_list(el, nodes.bullet_list(bullet="*"), {"step"}),
     "simplelist": _Converter.simplelist,
     "variablelist": _Converter.variablelist,
     "glosslist": _Converter.variablelist,
@@ -778,7 +949,7 @@ BLOCK_HANDLERS: dict[str, Callable[[_Converter, etree._Element], list[nodes.Node
     "screenshot": lambda self, el: self.container(el, ["pb-screenshot"]),
     "abstract": lambda self, el: self.container(el, ["pb-abstract"]),
     "sidebar": lambda self, el: self.container(el, ["pb-sidebar"]),
-    "example": lambda self, el: self.container(el, ["pb-example"]),
+    "example": _Converter.example,
     "informalexample": lambda self, el: self.container(el, ["pb-example"]),
     "blockquote": _Converter.blockquote,
     "epigraph": _Converter.blockquote,
