@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 from lxml import etree
 
+from patiencebook.generator.board import find_pyodide, install_board_assets, page_boards
 from patiencebook.generator.errors import BuildError, CatalogError, LanguageError, PatienceBookError
 from patiencebook.generator.languages import derived_languages, get_language, source_language, ui_strings
 from patiencebook.generator.examples import check_examples
@@ -110,6 +111,7 @@ class _Task:
     site_langs: tuple[str, ...]
     catalogs: str | None = None  # the catalogs folder, for the checks of the report page
     report: bool = True          # write the translation report page
+    board: bool = False          # the site gets the Pyodide runtime: game pages get a live board
 
 
 # With the fork start method, workers inherit the document the parent loaded (lxml trees do not
@@ -190,8 +192,12 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
     try:
         site_langs = tuple(lang for lang, _, _ in tasks_langs)
         catalogs_dir = str(Path(catalogs).resolve()) if catalogs is not None else None
+        pyodide = find_pyodide()
+        if pyodide is None and any(page.rules is not None for page in _SHARED[str(sources)].pages):
+            site_warnings.append("Pyodide not found (node_modules/pyodide or PATIENCEBOOK_PYODIDE; `npm ci` "
+                                 "installs it): the live boards say that they are not part of this build")
         tasks = [_Task(lang, str(sources), book_file, str(catalog) if catalog else None, derive, str(workdir),
-                       site_langs, catalogs_dir, report) for lang, catalog, derive in tasks_langs]
+                       site_langs, catalogs_dir, report, pyodide is not None) for lang, catalog, derive in tasks_langs]
         reports = _run(tasks, jobs)
         for report in reports:
             if echo:
@@ -202,6 +208,8 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
             for warning in site_warnings:
                 print(f"warning: {warning}", file=sys.stderr)
         site = workdir / "site"
+        if pyodide is not None:
+            install_board_assets(site, pyodide)
         (site / SITE_MARKER).write_text("A help site built by patiencebook; `patiencebook build` may replace "
                                         "this folder as a whole.\n", encoding="utf-8")
         (site / "index.html").write_text(root_index_html(_SHARED[str(sources)].title, reports), encoding="utf-8")
@@ -319,7 +327,8 @@ def _build_language(task: _Task) -> LanguageReport:
         findings, check_problem = _language_findings(task)
         report_root = _report_tree(translated, findings, task)
     check_seconds = time.perf_counter() - check_started
-    write_sources(translated, srcdir, task.site_langs, report=report_root)
+    write_sources(translated, srcdir, task.site_langs, report=report_root,
+                  board=page_boards(task.lang, ui_strings(task.lang), available=task.board))
 
     warnings = io.StringIO()
     nocolor()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up everything Patience Book needs on a fresh Debian machine, idempotently.
-#   scripts/setup.sh site   Python environment for building the site
+#   scripts/setup.sh site   Python environment for building the site, and the Pyodide runtime the
+#                           live board loads (npm package pyodide, pinned in package-lock.json)
 #   scripts/setup.sh test   the same, plus test tools (itstool, gettext, chromium, pytest, Playwright,
 #                           and AisleRiot's game rules under guile-3.0 for the reference tests)
 set -euo pipefail
@@ -17,6 +18,8 @@ esac
 missing=()
 # Debian's python3 needs python3-venv for `python3 -m venv`.
 python3 -c "import ensurepip, venv" 2>/dev/null || debs+=(python3-venv)
+# npm installs the Pyodide runtime into node_modules/ (copied into the site by the build).
+command -v npm >/dev/null 2>&1 || debs+=(nodejs npm)
 for pkg in "${debs[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
 done
@@ -33,6 +36,14 @@ fi
 extras=""
 [ "$mode" = test ] && extras="[test]"
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras}"
+
+# Exactly the versions of package-lock.json; no install scripts are needed (the package is plain files).
+# Skipped when node_modules already holds the locked version.
+wanted=$(.venv/bin/python -c 'import json; print(json.load(open("package-lock.json"))["packages"]["node_modules/pyodide"]["version"])')
+have=$(.venv/bin/python -c 'import json; print(json.load(open("node_modules/pyodide/package.json"))["version"])' 2>/dev/null || true)
+if [ "$wanted" != "$have" ]; then
+  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+fi
 
 # The reference tests run GNOME AisleRiot's compiled game rules under guile-3.0 (unpacked, not installed).
 if [ "$mode" = test ]; then

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from patiencebook.generator.build import build_site
-from tests.browser.test_site import CHROMIUM, CHROMIUM_ARGS
 from tests.generator.sphinxext.fixture import build_examples
 
 pytestmark = pytest.mark.browser
@@ -26,18 +25,6 @@ def examples_site(tmp_path_factory) -> Path:
     tmp = tmp_path_factory.mktemp("examples")
     build_examples(tmp / "out", tmp / "work")
     return tmp / "out"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    # The test command installs Debian's chromium; a missing browser is a broken setup, not a reason to skip.
-    assert CHROMIUM.exists(), f"chromium not found at {CHROMIUM}: run `make test`, which installs it"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

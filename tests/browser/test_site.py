@@ -6,59 +6,24 @@ chromium through Playwright, headless, with no network use beyond the local serv
 
 from __future__ import annotations
 
-import functools
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
 from patiencebook.generator.build import build_site
+from tests.browser.conftest import serve
 
 pytestmark = pytest.mark.browser
 
 SITE = Path(__file__).resolve().parents[1] / "data" / "site"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
-        pass
-
-
-def _serve(folder: Path):
-    """Serve ``folder`` on 127.0.0.1 (a free port) in a thread; yields the base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(folder))
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     out = tmp_path_factory.mktemp("browser") / "site"
     build_site(SITE / "C", SITE / "locales", out, echo=False)
-    yield from _serve(out)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    # The test command installs Debian's chromium; a missing browser is a broken setup, not a reason to skip.
-    assert CHROMIUM.exists(), f"chromium not found at {CHROMIUM}: run `make test`, which installs it"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    yield from serve(out)
 
 
 @pytest.fixture
@@ -127,7 +92,7 @@ def project_server(tmp_path_factory):
     out = tmp_path_factory.mktemp("project") / "site"
     report = build_site(root / "rules", root / "locales", out, echo=False)
     assert {r.lang for r in report.languages} == {"en", "de", "el", "sr", "sr@latin"}
-    yield from _serve(out)
+    yield from serve(out)
 
 
 def test_project_site_german_hamilton_switches_to_greek(page, project_server):

@@ -11,12 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from patiencebook.generator.board import ENGINE_DIR, PYODIDE_DIR, find_pyodide
 from patiencebook.generator.build import SITE_MARKER, build_site
 from patiencebook.generator.errors import BuildError, CatalogError, LanguageError, SourceError
 
 SITE = Path(__file__).resolve().parents[1] / "data" / "site"
 SOURCES, CATALOGS = SITE / "C", SITE / "locales"
 ALL = ["en", "de", "el", "sr", "sr@latin"]
+# the live boards' shared runtime, present when the npm package is installed (scripts/setup.sh)
+BOARD = [ENGINE_DIR, PYODIDE_DIR] if find_pyodide() else []
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +35,7 @@ def _page(site, lang: str, slug: str) -> str:
 
 def test_default_languages_are_english_every_catalog_and_sr_latin(site):
     assert [r.lang for r in site[1].languages] == ALL
-    assert sorted(p.name for p in (site[0] / "out").iterdir()) == sorted(ALL + ["index.html", SITE_MARKER])
+    assert sorted(p.name for p in (site[0] / "out").iterdir()) == sorted(ALL + ["index.html", SITE_MARKER] + BOARD)
 
 
 def test_pages_have_the_same_urls_in_every_language(site):
@@ -177,7 +180,7 @@ def test_a_second_build_replaces_the_first(tmp_path):
     build_site(SOURCES, CATALOGS, out, langs=["en", "de"], echo=False)
     (out / "stale.txt").write_text("old", encoding="utf-8")
     build_site(SOURCES, CATALOGS, out, langs=["en"], echo=False)
-    assert sorted(p.name for p in out.iterdir()) == [SITE_MARKER, "en", "index.html"]
+    assert sorted(p.name for p in out.iterdir()) == sorted([SITE_MARKER, "en", "index.html"] + BOARD)
 
 
 def test_a_folder_that_is_not_a_site_is_never_replaced(tmp_path):
