@@ -169,8 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'total':<8}{totals['pf']:>11.3f}{our_s:>9.3f}{our_s / totals['pf']:>7.2f}"
               f"{totals['pf_units']:>10}{totals['units']:>10}{totals['pf_finds']:>10}{len(findings):>10}"
               f"{f'{len(pf_fired_all)}/{pf_runs}':>10}{f'{len(fired)}/{len(our_checks)}':>11}")
-        print(f"  pofilter total = sum of its three separate runs; ours total = one run_checks call over "
-              f"de, el, sr")
+        print("  pofilter total = sum of its three separate runs; ours total = one run_checks call over "
+              "de, el, sr")
         source_findings = sum(1 for f in findings if f.lang == SOURCE_LANG)
         print(f"  checks: fired/run; our findings in the total include {source_findings} on the English "
               f"sources (model checks), reported once")

@@ -6,13 +6,16 @@ list) and the moves undone since, for redo.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from .cards import Card
 from .errors import IllegalMove
 from .moves import LegalMoves, Move
 from .position import Position
 from .rules import Ruleset
+
+if TYPE_CHECKING:
+    from .notation import SavedGame
 
 __all__ = ["Game"]
 
@@ -126,7 +129,7 @@ class Game:
     def score(self) -> int:
         return self.position.score
 
-    def saved(self) -> "SavedGame":
+    def saved(self) -> SavedGame:
         """The game as a :class:`~patiencebook.engine.notation.SavedGame` (deal, seed and moves)."""
         from .notation import SavedGame
         return SavedGame(self.ruleset.game, self.cards, self.seed, tuple(self._moves))

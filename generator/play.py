@@ -18,7 +18,6 @@ from patiencebook.engine import Game, IllegalMove, Move, NotationError, Position
 from patiencebook.engine.cards import Card
 from patiencebook.engine.deals import SEED_MAX
 from patiencebook.engine.errors import EngineError
-from patiencebook.engine.moves import MoveKind
 from patiencebook.engine.rules import Role, Ruleset
 from patiencebook.engine.wording import Wording
 from patiencebook.generator import project

@@ -279,7 +279,6 @@ class _Converter:
         for child in children:
             if not isinstance(child.tag, str):
                 continue
-            name = local_name(child)
             if child.tag == TAG_PAGEREF:
                 flush()
                 pagerefs.append(child.get("slug", ""))
