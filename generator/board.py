@@ -8,8 +8,8 @@ shared by every language. Nothing is fetched from anywhere else.
 
 from __future__ import annotations
 
-import os
 import json
+import os
 import shutil
 import zipfile
 from pathlib import Path
@@ -173,14 +173,33 @@ def _notice(source: Path) -> str:
             "Python Software Foundation License.\n")
 
 
-def install_board_assets(site_root: Path, pyodide_dir: Path | None = None) -> bool:
+def _same_file(a: Path, b: Path) -> bool:
+    """Same size and ``a`` no older than ``b`` (it was copied from ``b`` after ``b`` last changed)."""
+    try:
+        sa, sb = a.stat(), b.stat()
+    except OSError:
+        return False
+    return sa.st_size == sb.st_size and sa.st_mtime >= sb.st_mtime
+
+
+def _link(source: Path, target: Path) -> bool:
+    try:
+        os.link(source, target)
+    except OSError:
+        return False
+    return True
+
+
+def install_board_assets(site_root: Path, pyodide_dir: Path | None = None, previous: Path | None = None) -> bool:
     """Put what the live boards load into a built site, once for all languages.
 
     Copies :data:`PYODIDE_FILES` from the npm package (:func:`find_pyodide` of ``pyodide_dir``)
     into ``site_root/_pyodide/`` and writes ``site_root/_engine/patiencebook-engine.zip``
     (:func:`write_engine_zip`). Returns ``False``, copying nothing, when no Pyodide package is
     found (then the pages' boards must say ui ``board_unavailable``: build them with
-    ``available=False``). Raises :class:`BuildError` when a file cannot be written.
+    ``available=False``). ``previous``, the site being replaced, lends its files by hard link
+    where they are the same as the package's (nobody writes into them in place). Raises
+    :class:`BuildError` when a file cannot be written.
     """
     source = find_pyodide(pyodide_dir)
     if source is None:
@@ -190,7 +209,9 @@ def install_board_assets(site_root: Path, pyodide_dir: Path | None = None) -> bo
     try:
         target.mkdir(parents=True, exist_ok=True)
         for name in PYODIDE_FILES:
-            shutil.copyfile(source / name, target / name)
+            if not (previous is not None and _same_file(previous / PYODIDE_DIR / name, source / name)
+                    and _link(previous / PYODIDE_DIR / name, target / name)):
+                shutil.copyfile(source / name, target / name)
         (target / "NOTICE.txt").write_text(_notice(source), encoding="utf-8")
     except OSError as error:
         raise BuildError(f"cannot copy the Pyodide runtime: {error.strerror or error}",

@@ -15,6 +15,7 @@ import shutil
 import signal
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from html import escape
@@ -24,11 +25,16 @@ from typing import Any, Callable
 from lxml import etree
 
 from patiencebook.generator.board import find_pyodide, install_board_assets, page_boards
+from patiencebook.generator.buildcache import (
+    CACHE_DIR, clear_state, code_digest, copy_tree, digest, files_digest, link_tree, read_state, write_if_changed,
+    write_state)
 from patiencebook.generator.errors import BuildError, CatalogError, LanguageError, PatienceBookError
 from patiencebook.generator.languages import derived_languages, get_language, source_language, ui_strings
+from patiencebook.generator.enginemodels import attach_engine_models
 from patiencebook.generator.examples import check_examples
 from patiencebook.generator.model import NS_BUILD, Document, Page, TranslatedDocument, TranslatedPage
 from patiencebook.generator.pagewidgets import add_widgets
+from patiencebook.generator.progress import Progress, games_without_model, summary_table
 from patiencebook.generator.sphinxext.parser import (
     ATTR_FILE, ATTR_KIND, ATTR_LINE, ATTR_SLUG, ATTR_TITLE, TAG_ABSTRACT, TAG_GROUP, TAG_INDEX, TAG_PAGE,
     TAG_PAGEREF, local_name)
@@ -53,6 +59,9 @@ class LanguageReport:
             of the sources against the rules model), rendered-page findings included.
         rendered: the rendered-page findings (check ``rendered``), one line each, also in ``warnings``.
         check_seconds: of ``seconds``, the time spent in the checks and the report page.
+        pages: HTML pages of the language (the index and report pages included).
+        reused: the pages were taken unchanged from the last build (nothing they are made from
+            changed); ``seconds`` is then that build's time.
     """
 
     lang: str
@@ -66,6 +75,8 @@ class LanguageReport:
     findings: int = 0
     rendered: tuple[str, ...] = ()
     check_seconds: float = 0.0
+    pages: int = 0
+    reused: bool = False
 
     @property
     def coverage(self) -> float:
@@ -80,12 +91,17 @@ class LanguageReport:
 
 @dataclass(frozen=True, slots=True)
 class BuildReport:
-    """The result of :func:`build_site`: the output folder, one report per language, wall time."""
+    """The result of :func:`build_site`: the output folder, one report per language (in build
+    order), wall time in seconds, site-level warnings, and which game pages have an engine model."""
 
     out: Path
     languages: tuple[LanguageReport, ...]
     seconds: float
     warnings: tuple[str, ...] = field(default=())
+    #: slugs of the game pages with no engine model (no rules block, none in the embedded rules)
+    without_model: tuple[str, ...] = ()
+    #: slugs of the game pages that took their engine model from the embedded rules
+    models: tuple[str, ...] = ()
 
     def language(self, lang: str) -> LanguageReport:
         """The report of gettext code ``lang``; raises ``KeyError`` when it was not built."""
@@ -112,31 +128,53 @@ class _Task:
     catalogs: str | None = None  # the catalogs folder, for the checks of the report page
     report: bool = True          # write the translation report page
     board: bool = False          # the site gets the Pyodide runtime: game pages get a live board
+    cache: str = ""              # this language's cache folder (see buildcache)
+    previous: str | None = None  # this language's folder in the site being replaced, if any
+    frame: str = ""              # digest of what needs a fresh Sphinx build when it changes
+    inputs: str = ""             # digest of the sources and this language's catalog
+    fresh: bool = False          # ignore the cache
 
 
 # With the fork start method, workers inherit the document the parent loaded (lxml trees do not
 # pickle); otherwise each worker loads it itself.
 _SHARED: dict[str, Document] = {}
+# Set while languages build: where workers put their progress updates for the parent.
+_PROGRESS = None
 
 
 def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str] | None = None,
                jobs: int | None = None, book_file: str = "index.docbook",
-               echo: bool = True, report: bool = True) -> BuildReport:
+               echo: bool = True, report: bool = True, progress: str | Progress = "auto",
+               fresh: bool = False) -> BuildReport:
     """Render the help in every language into ``out/<lang>/`` plus a root ``out/index.html``.
 
     Args:
         sources: folder holding ``book_file`` (``index.docbook``) and the pages it XIncludes.
         catalogs: folder of catalogs (``<lang>/LC_MESSAGES/help.po`` or ``<lang>/<lang>.po``), or
             ``None``: then only the source language can be built.
-        out: the site folder; replaced as a whole when the build succeeds, untouched when it fails.
+        out: the site folder; replaced as a whole when the build succeeds. When it fails, the
+            site's pages are untouched; only its build cache (``out/.patiencebook-cache``, used in
+            place) may have been begun on, and the languages whose cache was touched are built
+            afresh next time.
         langs: gettext codes to build; default ``en``, every catalog found, and the languages
             derived from them (``sr@latin`` when ``sr`` exists).
         jobs: parallel worker processes (default: the number of CPUs, at most one per language).
         book_file: the book file's name inside ``sources``.
-        echo: print each language's coverage to stdout and warnings to stderr.
+        echo: show progress (see ``progress``) and warnings on stderr, and at the end a summary
+            table (pages, coverage, warnings per language) and the game pages without an engine
+            model on stdout.
         report: give each language a translation report page (``<lang>/report.html``, linked from
             its index page) with the translator checks' findings; the checks of the rendered pages
             run either way.
+        progress: a :data:`~patiencebook.generator.progress.MODES` name or a
+            :class:`~patiencebook.generator.progress.Progress` (used even when ``echo`` is off).
+        fresh: build everything again, ignoring what the site keeps of its last build
+            (:mod:`patiencebook.generator.buildcache`). Otherwise a language whose sources and
+            catalog did not change is reused as it is, and one whose catalog changed has only its
+            changed pages read and written again.
+
+    Game pages without a rules block get the engine model of the embedded rules (``rules/``) of
+    the same game, when there is one (:func:`~patiencebook.generator.enginemodels.attach_engine_models`).
 
     Returns:
         A :class:`BuildReport`; page URLs are ``out/<lang>/<slug>.html``, the same in every language.
@@ -178,8 +216,9 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
     from patiencebook.generator.sources import load_document
 
     _SHARED.clear()
-    _SHARED[str(sources)] = load_document(sources, book_file)
-    check_examples(_SHARED[str(sources)].pages)
+    document = _SHARED[str(sources)] = load_document(sources, book_file)
+    models = attach_engine_models(document)
+    check_examples(document.pages)
     import sphinx.application  # noqa: F401 - imported once here, inherited by forked workers
 
     try:
@@ -189,30 +228,61 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
         (workdir / _OWNER).write_text(str(os.getpid()), encoding="ascii")
     except OSError as error:
         raise BuildError(f"cannot create the output folder: {error.strerror}", error.filename or out) from None
+    shown = progress if isinstance(progress, Progress) else Progress(progress if echo else "none")
     try:
+        site = workdir / "site"
+        site.mkdir()
         site_langs = tuple(lang for lang, _, _ in tasks_langs)
         catalogs_dir = str(Path(catalogs).resolve()) if catalogs is not None else None
         pyodide = find_pyodide()
-        if pyodide is None and any(page.rules is not None for page in _SHARED[str(sources)].pages):
+        if pyodide is None and any(page.rules is not None for page in document.pages):
             site_warnings.append("Pyodide not found (node_modules/pyodide or PATIENCEBOOK_PYODIDE; `npm ci` "
                                  "installs it): the live boards say that they are not part of this build")
-        tasks = [_Task(lang, str(sources), book_file, str(catalog) if catalog else None, derive, str(workdir),
-                       site_langs, catalogs_dir, report, pyodide is not None) for lang, catalog, derive in tasks_langs]
-        reports = _run(tasks, jobs)
-        for report in reports:
-            if echo:
-                print(report.summary(), flush=True)
-                for warning in report.warnings:
-                    print(f"{report.lang}: {warning}", file=sys.stderr)
+        # The cache is used where it lies (Sphinx keeps its environment only while the source folder
+        # stays put) and moves into the new site just before the swap.
+        old_cache = out / CACHE_DIR
+        cache_root = old_cache if (out / SITE_MARKER).is_file() else site / CACHE_DIR
+        if fresh:
+            shutil.rmtree(old_cache, ignore_errors=True)
+        frame_base = digest(code_digest(), str(sources), book_file, site_langs, report, pyodide is not None,
+                            [page.slug for page in document.pages], [str(f) for f in models.values()])
+        source_files = _source_files(document, models)
+        tasks, reused = [], []
+        for lang, catalog, derive in tasks_langs:
+            previous = out / lang if (out / SITE_MARKER).is_file() and (out / lang).is_dir() else None
+            task = _Task(lang, str(sources), book_file, str(catalog) if catalog else None, derive, str(workdir),
+                         site_langs, catalogs_dir, report, pyodide is not None, cache=str(cache_root / lang),
+                         previous=str(previous) if previous else None, frame=digest(frame_base, lang, derive),
+                         inputs=_inputs_digest(source_files, catalog), fresh=fresh)
+            state = None if fresh or previous is None else read_state(cache_root / lang)
+            if state is not None and state.get("frame") == task.frame and state.get("inputs") == task.inputs:
+                link_tree(previous, site / lang)
+                report_data = {**state["report"], "reused": True}
+                reused.append(LanguageReport(**{k: tuple(v) if isinstance(v, list) else v
+                                                for k, v in report_data.items()}))
+                shown.finished(lang, reused[-1].pages, reused[-1].seconds, reused=True)
+            else:
+                tasks.append(task)
+        built = _run(tasks, jobs, shown) if tasks else []
+        by_lang = {r.lang: r for r in reused + built}
+        reports = [by_lang[lang] for lang in site_langs]
+        shown.close()
         if echo:
+            for report_ in reports:
+                for warning in report_.warnings:
+                    print(f"{report_.lang}: {warning}", file=sys.stderr)
             for warning in site_warnings:
                 print(f"warning: {warning}", file=sys.stderr)
-        site = workdir / "site"
         if pyodide is not None:
-            install_board_assets(site, pyodide)
+            install_board_assets(site, pyodide, previous=out if (out / SITE_MARKER).is_file() else None)
         (site / SITE_MARKER).write_text("A help site built by patiencebook; `patiencebook build` may replace "
                                         "this folder as a whole.\n", encoding="utf-8")
-        (site / "index.html").write_text(root_index_html(_SHARED[str(sources)].title, reports), encoding="utf-8")
+        (site / "index.html").write_text(root_index_html(document.title, reports), encoding="utf-8")
+        if cache_root == old_cache and old_cache.is_dir():
+            os.rename(old_cache, site / CACHE_DIR)
+        for folder in (site / CACHE_DIR).glob("*"):
+            if folder.name not in site_langs:
+                shutil.rmtree(folder, ignore_errors=True)  # a language no longer built
         _swap_in(site, out, workdir)
     except BaseException:
         shutil.rmtree(workdir, ignore_errors=True)
@@ -220,8 +290,32 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
     finally:
         _SHARED.clear()
     shutil.rmtree(workdir, ignore_errors=True)
-    return BuildReport(out=out, languages=tuple(reports), seconds=time.perf_counter() - started,
-                       warnings=tuple(site_warnings))
+    result = BuildReport(out=out, languages=tuple(reports), seconds=time.perf_counter() - started,
+                         warnings=tuple(site_warnings), without_model=tuple(
+                             page.slug for page in document.pages if page.kind == "game" and page.rules is None),
+                         models=tuple(sorted(models)))
+    if echo:
+        print(summary_table(result.languages, result.seconds))
+        if models:
+            print(f"{len(models)} game page{'s' if len(models) != 1 else ''} use{'s' if len(models) == 1 else ''} "
+                  f"the engine model of the embedded rules: {', '.join(sorted(models))}")
+        if any(page.kind == "game" for page in document.pages):
+            print(games_without_model(result.without_model))
+        print(f"site: {out}", flush=True)
+    return result
+
+
+def _source_files(document: Document, models: dict[str, Path]) -> list[Path]:
+    """Every file the pages are made from: the book's files, their images, the embedded rules used."""
+    files = sorted(p for p in document.source_dir.rglob("*") if p.is_file())
+    return files + sorted(set(models.values()))
+
+
+def _inputs_digest(source_files: list[Path], catalog: Path | None) -> str:
+    try:
+        return files_digest(source_files + ([Path(catalog)] if catalog else []))
+    except OSError as error:
+        raise BuildError(f"cannot read an input file: {error.strerror}", error.filename) from None
 
 
 def _plan(wanted: list[str], found: dict[str, Path], source: str,
@@ -243,29 +337,60 @@ def _plan(wanted: list[str], found: dict[str, Path], source: str,
     return plan
 
 
-def _run(tasks: list[_Task], jobs: int | None) -> list[LanguageReport]:
+def _run(tasks: list[_Task], jobs: int | None, progress: Progress) -> list[LanguageReport]:
+    global _PROGRESS
     workers = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    # Workers inherit the queue (fork); with another start method they report no progress.
+    _PROGRESS = context.SimpleQueue() if context.get_start_method() == "fork" else None
     # Pool's context exit terminates the workers, so an interrupted build leaves none running.
     with context.Pool(processes=workers, initializer=_worker_signals) as pool:
-        futures = [pool.apply_async(_build_language_safely, (task,)) for task in tasks]
-        reports = []
-        error: BaseException | None = None
-        for future in futures:
-            try:
-                result = future.get()
-            except Exception as exc:  # keep the first error, let the others finish
-                error = error or exc
-                continue
-            if isinstance(result, LanguageReport):
-                reports.append(result)
-            else:
-                error = error or result.exception()
-        if error is not None:
-            if isinstance(error, PatienceBookError):
-                raise error
-            raise BuildError(f"a language build failed: {error}") from error
+        listener = None
+        if _PROGRESS is not None:
+            listener = threading.Thread(target=_show_progress, args=(_PROGRESS, progress), daemon=True)
+            listener.start()
+        try:
+            return _collect(pool, tasks, progress)
+        finally:
+            if listener is not None:
+                _PROGRESS.put(None)
+                listener.join()
+            _PROGRESS = None
+
+
+def _show_progress(queue, progress: Progress) -> None:
+    """Parent thread: hand the workers' updates to ``progress`` until ``None`` arrives."""
+    while (item := queue.get()) is not None:
+        progress.update(*item)
+
+
+def _report_progress(lang: str, stage: str, done: int = 0, total: int | None = None, page: str = "") -> None:
+    """Worker: tell the parent where ``lang``'s build is (see :class:`Progress.update`)."""
+    if _PROGRESS is not None:
+        _PROGRESS.put((lang, stage, done, total, page))
+
+
+def _collect(pool, tasks: list[_Task], progress: Progress) -> list[LanguageReport]:
+    """Run ``tasks`` on ``pool``; the reports in task order, or the first error raised."""
+    futures = [pool.apply_async(_build_language_safely, (task,)) for task in tasks]
+    reports = []
+    error: BaseException | None = None
+    for future in futures:
+        try:
+            result = future.get()
+        except Exception as exc:  # keep the first error, let the others finish
+            error = error or exc
+            continue
+        if isinstance(result, LanguageReport):
+            reports.append(result)
+            progress.finished(result.lang, result.pages, result.seconds)
+        else:
+            error = error or result.exception()
+    if error is not None:
+        if isinstance(error, PatienceBookError):
+            raise error
+        raise BuildError(f"a language build failed: {error}") from error
     return reports
 
 
@@ -314,21 +439,28 @@ def _build_language(task: _Task) -> LanguageReport:
         from patiencebook.generator.sources import load_document
 
         document = load_document(Path(task.sources), task.book_file)
-    translated = _translate(document, task)
+        attach_engine_models(document)
+    _report_progress(task.lang, "translating")
+    translated, catalog = _translate(document, task)
     language = get_language(task.lang)
     work = Path(task.workdir)
-    srcdir = work / "src" / task.lang
+    cache = Path(task.cache)
+    srcdir, doctrees = cache / "src", cache / "doctrees"
     outdir = work / "site" / task.lang
-    doctrees = work / "doctrees" / task.lang
-    srcdir.mkdir(parents=True)
+    state = None if task.fresh else read_state(cache)
+    clear_state(cache)  # written again only when this language's cache is whole
+    titles = digest(translated.title, [(p.page.slug, p.title) for p in translated.pages])
+    incremental = (state is not None and task.previous is not None and state.get("frame") == task.frame
+                   and state.get("titles") == titles and srcdir.is_dir() and doctrees.is_dir())
+    if not incremental:
+        shutil.rmtree(cache, ignore_errors=True)
+    srcdir.mkdir(parents=True, exist_ok=True)
     check_started = time.perf_counter()
-    findings, check_problem, report_root = [], None, None
-    if task.report:
-        findings, check_problem = _language_findings(task)
-        report_root = _report_tree(translated, findings, task)
-    check_seconds = time.perf_counter() - check_started
-    write_sources(translated, srcdir, task.site_langs, report=report_root,
-                  board=page_boards(task.lang, ui_strings(task.lang), available=task.board))
+    # The checks run in a child process while Sphinx starts; the report page waits for them.
+    checked = _start_checks(task, document, catalog, cache) if task.report else None
+    if incremental:
+        copy_tree(Path(task.previous), outdir)  # pages not read again keep theirs
+    write_if_changed(srcdir / "conf.py", _conf_py(translated, task.site_langs).encode("utf-8"))
 
     warnings = io.StringIO()
     nocolor()
@@ -337,37 +469,144 @@ def _build_language(task: _Task) -> LanguageReport:
         # build several languages, so each build gets a fresh namespace, as sphinx-build does.
         with patch_docutils(srcdir), docutils_namespace():
             app = Sphinx(str(srcdir), str(srcdir), str(outdir), str(doctrees), "html", status=None,
-                         warning=warnings, freshenv=True, parallel=0)
-            app.build(force_all=True)
+                         warning=warnings, freshenv=not incremental, parallel=0)
+            findings, check_problem, report_root = [], None, None
+            if checked is not None:
+                findings, check_problem = checked()
+                report_root = _report_tree(translated, findings, task)
+            check_seconds = time.perf_counter() - check_started
+            write_sources(translated, srcdir, task.site_langs, report=report_root,
+                          board=page_boards(task.lang, ui_strings(task.lang), available=task.board))
+            _connect_progress(app, task.lang, whole=not incremental)
+            app.build(force_all=not incremental)
     except SphinxError as error:
         raise BuildError(f"Sphinx failed for '{task.lang}': {error}") from None
     if app.statuscode:
         raise BuildError(f"Sphinx failed for '{task.lang}' (status {app.statuscode}): "
                          f"{warnings.getvalue().strip()[:2000]}")
-    lines = tuple(line for line in warnings.getvalue().splitlines() if line.strip())
+    sphinx_lines = tuple(line for line in warnings.getvalue().splitlines() if line.strip())
+    if incremental:
+        # Sphinx warns only about the pages it read again; keep the others' warnings.
+        sphinx_lines = tuple(dict.fromkeys(tuple(state.get("sphinx", ())) + sphinx_lines))
     pages = translated.pages + ([translated.front] if translated.front is not None else [])
     catalog_name = task.catalog or task.sources
     lines = tuple(f"{catalog_name}:{line}: {message}" if line else f"{catalog_name}: {message}"
-                  for page in pages for line, message in page.problems) + lines
+                  for page in pages for line, message in page.problems) + sphinx_lines
     copied_sources = outdir / "_sources"  # html_copy_source is off; Sphinx still makes the folder
     if copied_sources.is_dir() and not any(copied_sources.iterdir()):
         copied_sources.rmdir()
     check_started = time.perf_counter()
+    _report_progress(task.lang, "checking pages")
     rendered = _rendered_findings(srcdir, outdir, language.code)
     rendered_lines = tuple(f"{f.file}:{f.line}: rendered: {f.message}" if f.line else f"{f.file}: rendered: {f.message}"
                            for f in rendered)
     lines += ((check_problem,) if check_problem else ()) + rendered_lines
     check_seconds += time.perf_counter() - check_started
-    return LanguageReport(
+    result = LanguageReport(
         lang=task.lang, bcp47=language.bcp47,
         total=sum(p.total for p in pages), translated=sum(p.translated for p in pages),
         fuzzy=sum(p.fuzzy for p in pages), untranslated=sum(p.untranslated for p in pages),
         warnings=lines, seconds=time.perf_counter() - started, findings=len(findings) + len(rendered),
-        rendered=rendered_lines, check_seconds=check_seconds)
+        rendered=rendered_lines, check_seconds=check_seconds,
+        pages=sum(1 for _ in outdir.glob("*.html")) - sum(1 for n in _SPHINX_PAGES if (outdir / n).is_file()))
+    report_data = {f: getattr(result, f) for f in LanguageReport.__dataclass_fields__ if f != "reused"}
+    write_state(cache, {"frame": task.frame, "inputs": task.inputs, "titles": titles, "sphinx": sphinx_lines,
+                        "report": report_data})
+    return result
 
 
-def _language_findings(task: _Task) -> tuple[list, str | None]:
-    """The checker's findings for the report page of ``task.lang``, and a warning when it could not run."""
+#: Pages Sphinx adds to every language that are not pages of the book.
+_SPHINX_PAGES = ("genindex.html", "search.html")
+
+
+def _connect_progress(app, lang: str, whole: bool) -> None:
+    """Report each page Sphinx reads and writes (Sphinx events ``env-before-read-docs``,
+    ``doctree-read``, ``doctree-resolved``); ``whole``: every page read is also written."""
+    counts = {"read": 0, "total": 0, "written": 0}
+
+    def before_read(app, env, docnames):
+        counts["total"] = len(docnames)
+
+    def read(app, doctree):
+        counts["read"] += 1
+        _report_progress(lang, "reading", counts["read"], counts["total"], app.env.docname)
+
+    def resolved(app, doctree, docname):
+        counts["written"] += 1
+        _report_progress(lang, "writing", counts["written"], counts["total"] if whole else None, docname)
+
+    app.connect("env-before-read-docs", before_read)
+    app.connect("doctree-read", read)
+    app.connect("doctree-resolved", resolved)
+
+
+def _start_checks(task: _Task, document: Document, catalog, cache: Path) -> Callable[[], tuple[list, str | None]]:
+    """Start the checks of ``task.lang``'s report page; returns the function that waits for
+    ``(findings, problem)`` (see :func:`_language_findings`).
+
+    Where the platform can fork, the checks run in a child process (the worker goes on starting
+    Sphinx meanwhile) and send their findings back through a pipe; elsewhere they run at once.
+    The fact checks' results of the last build (same code, kept in ``cache/facts.json``) are
+    reused. Raises :class:`BuildError` when the checks fail or the cache cannot be written.
+    """
+    _report_progress(task.lang, "checking")
+
+    def run() -> tuple[list, str | None]:
+        from patiencebook.generator.check.facts import save_fact_memo, use_fact_memo
+
+        use_fact_memo(cache / "facts.json")
+        try:
+            result = _language_findings(task, document, catalog)
+            save_fact_memo(cache / "facts.json")
+        except OSError as error:
+            raise BuildError(f"cannot write the build cache: {error.strerror}", error.filename) from None
+        finally:
+            use_fact_memo(None)
+        return result
+
+    if not hasattr(os, "fork"):
+        result = run()
+        return lambda: result
+    import pickle
+
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: run the checks, send the outcome, leave at once
+        status = 0
+        try:
+            os.close(read_end)
+            try:
+                outcome = ("ok", run())
+            except PatienceBookError as error:
+                outcome = ("error", (type(error).__name__, error.message, error.file, error.line))
+            except BaseException as error:  # noqa: BLE001 - reported in the worker
+                outcome = ("error", ("BuildError", f"the checks of '{task.lang}' failed: {error!r}", None, None))
+            with os.fdopen(write_end, "wb") as pipe:
+                pipe.write(pickle.dumps(outcome))
+        except BaseException:  # noqa: BLE001 - nothing may escape the child
+            status = 1
+        finally:
+            os._exit(status)
+    os.close(write_end)
+
+    def wait() -> tuple[list, str | None]:
+        with os.fdopen(read_end, "rb") as pipe:
+            data = pipe.read()
+        os.waitpid(pid, 0)
+        if not data:
+            raise BuildError(f"the checks of '{task.lang}' stopped without a result")
+        kind, value = pickle.loads(data)  # from our own child process, through our own pipe
+        if kind == "error":
+            raise _Failure(*value).exception()
+        return value
+
+    return wait
+
+
+def _language_findings(task: _Task, document: Document, catalog) -> tuple[list, str | None]:
+    """The checker's findings for the report page of ``task.lang``, and a warning when it could not run.
+    ``document`` and ``catalog`` (the catalog the language is built from, before any derivation)
+    are those the build has read."""
     from patiencebook.generator.check.sitereport import language_findings
 
     if task.catalog is None:
@@ -377,7 +616,8 @@ def _language_findings(task: _Task) -> tuple[list, str | None]:
         catalog_lang = language.derived_from if task.derive else language.code
     try:
         return language_findings(Path(task.sources), Path(task.catalogs) if task.catalogs else None, task.lang,
-                                 catalog_lang), None
+                                 catalog_lang, document=document if catalog_lang else None,
+                                 catalog=catalog), None
     except PatienceBookError as error:
         where = f"{error.file}:{error.line}: " if error.file and error.line else f"{error.file}: " if error.file else ""
         return [], f"{where}translator checks not run for the report page: {error.message}"
@@ -403,18 +643,20 @@ def _rendered_findings(srcdir: Path, outdir: Path, lang: str) -> list:
     return found
 
 
-def _translate(document: Document, task: _Task) -> TranslatedDocument:
+def _translate(document: Document, task: _Task) -> tuple[TranslatedDocument, Any]:
+    """``document`` in ``task.lang``, and the catalog read for it (``None`` for the source language)."""
     if task.catalog is None:
-        return source_document(document, task.lang)
+        return source_document(document, task.lang), None
     from patiencebook.generator.catalogs import read_catalog
     from patiencebook.generator.translate import translate
 
-    catalog = read_catalog(Path(task.catalog))
+    read = read_catalog(Path(task.catalog))
+    catalog = read
     if task.derive:
         from patiencebook.generator.transliterate import derive_catalog_for
 
-        catalog = derive_catalog_for(task.lang, catalog)
-    return translate(document, catalog, task.lang)
+        catalog = derive_catalog_for(task.lang, read)
+    return translate(document, catalog, task.lang), read
 
 
 def source_document(document: Document, lang: str) -> TranslatedDocument:
@@ -432,6 +674,9 @@ def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tupl
                   report: etree._Element | None = None,
                   board: Callable[[Page], Callable[[dict[str, str]], dict[str, Any]]] | None = None) -> None:
     """Write ``srcdir/conf.py``, ``index.xml`` and ``<slug>.xml`` per page, and copy the images used.
+
+    A file that already holds what would be written is left as it is (with its modification time),
+    so that Sphinx reads again only the pages that changed.
 
     Each game page (one with a rules block) gets its setup picture and its examples' traces
     (:func:`patiencebook.generator.pagewidgets.add_widgets`; an example that fails to replay raises
@@ -465,7 +710,7 @@ def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tupl
                 element.getparent().replace(element, ref)
         _annotate(root, page.slug, page.kind, page.file, page.title)
         _copy_images(root, page.file, document.source_dir, srcdir)
-        (srcdir / f"{page.slug}.xml").write_bytes(etree.tostring(root, encoding="utf-8", xml_declaration=True))
+        write_if_changed(srcdir / f"{page.slug}.xml", etree.tostring(root, encoding="utf-8", xml_declaration=True))
     if report is not None:
         from patiencebook.generator.check.sitereport import REPORT_KIND, REPORT_SLUG
 
@@ -473,10 +718,10 @@ def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tupl
             raise BuildError(f"a page may not be named '{REPORT_SLUG}' (the translation report)",
                              next(p.page.file for p in translated.pages if p.page.slug == REPORT_SLUG))
         _annotate(report, REPORT_SLUG, REPORT_KIND, document.source_dir / REPORT_SLUG, report.findtext("title") or "")
-        (srcdir / f"{REPORT_SLUG}.xml").write_bytes(etree.tostring(report, encoding="utf-8", xml_declaration=True))
-    (srcdir / "index.xml").write_bytes(etree.tostring(_index_tree(translated, ui, report is not None),
-                                                      encoding="utf-8", xml_declaration=True))
-    (srcdir / "conf.py").write_text(_conf_py(translated, site_langs), encoding="utf-8")
+        write_if_changed(srcdir / f"{REPORT_SLUG}.xml", etree.tostring(report, encoding="utf-8", xml_declaration=True))
+    write_if_changed(srcdir / "index.xml", etree.tostring(_index_tree(translated, ui, report is not None),
+                                                          encoding="utf-8", xml_declaration=True))
+    write_if_changed(srcdir / "conf.py", _conf_py(translated, site_langs).encode("utf-8"))
 
 
 def _copy(root: etree._Element) -> etree._Element:

@@ -16,6 +16,7 @@ from typing import Sequence
 from patiencebook.engine.errors import EngineError
 from patiencebook.generator import project
 from patiencebook.generator.errors import PatienceBookError
+from patiencebook.generator.progress import MODES
 
 
 def _cmd_extract(args: argparse.Namespace) -> int:
@@ -52,7 +53,8 @@ def _cmd_build(args: argparse.Namespace) -> int:
 
     sources = args.sources or project.default_sources()
     catalogs = _catalogs(args)
-    build_site(sources, catalogs, args.out or project.default_site(), langs=args.lang, jobs=args.jobs)
+    build_site(sources, catalogs, args.out or project.default_site(), langs=args.lang, jobs=args.jobs,
+               progress=args.progress, fresh=args.fresh)
     return 0
 
 
@@ -191,6 +193,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="build only this language (gettext code, e.g. de or sr@latin); repeatable")
     p.add_argument("--out", type=Path, metavar="DIR", help="output folder (default: ./site)")
     p.add_argument("--jobs", type=_positive, metavar="N", help="parallel language builds (default: number of cores)")
+    p.add_argument("--progress", choices=MODES, default="auto",
+                   help="progress on stderr: a status line (bar), a line per page (lines), a line per language "
+                        "(languages) or none; auto: bar on a terminal, else languages")
+    p.add_argument("--fresh", action="store_true",
+                   help="build everything again, ignoring what the site keeps of its last build")
     p.set_defaults(run=_cmd_build)
 
     p = sub.add_parser("check", help="check the translations (and the English) for problems a reader would meet")

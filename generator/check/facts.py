@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import math
 from dataclasses import dataclass
+from pathlib import Path
 from functools import lru_cache
 
 from .findings import Span
@@ -266,6 +267,18 @@ def check_facts(msgid: str, msgstr: str, lang: str) -> list[FactFinding]:
     """
     if not msgstr.strip() or msgstr.strip() == msgid.strip():
         return []  # untranslated, or a name kept as it is: other checks' business
+    key = (msgid, msgstr, lang)
+    if _MEMO is not None:
+        _USED.add(key)
+        if key in _MEMO:
+            return list(_MEMO[key])
+    out = _compare_facts(msgid, msgstr, lang)
+    if _MEMO is not None:
+        _MEMO[key] = tuple(out)
+    return out
+
+
+def _compare_facts(msgid: str, msgstr: str, lang: str) -> list[FactFinding]:
     src = extract_facts(msgid, "en")
     dst = extract_facts(msgstr, lang)
     out: list[FactFinding] = []
@@ -410,3 +423,46 @@ def _check_valued(kind: str, src, dst, dst_unlimited: bool = False) -> list[Fact
         out.append((kind, "warning", f"the source mentions a {kind}; the translation does not",
                     s_facts[0].span, None))
     return out
+
+
+# Results of check_facts kept across builds (see use_fact_memo); None: not kept.
+_MEMO: dict[tuple[str, str, str], tuple[FactFinding, ...]] | None = None
+_USED: set[tuple[str, str, str]] = set()
+
+
+def use_fact_memo(path: "Path | None") -> None:
+    """Keep :func:`check_facts` results in memory, starting from those saved at ``path`` (JSON
+    written by :func:`save_fact_memo`; a missing or unreadable file starts empty). ``None`` stops
+    keeping them. The results depend only on the texts, the language and this code, so whoever
+    saves them must drop the file when the code changes (the site build keeps it in its cache)."""
+    global _MEMO
+    _USED.clear()
+    if path is None:
+        _MEMO = None
+        return
+    import json
+
+    _MEMO = {}
+    try:
+        entries = json.loads(Path(path).read_text(encoding="utf-8"))
+        for msgid, msgstr, lang, found in entries:
+            _MEMO[(msgid, msgstr, lang)] = tuple(
+                (check, severity, message, Span(*source) if source else None, Span(*target) if target else None)
+                for check, severity, message, source, target in found)
+    except (OSError, ValueError, TypeError):
+        _MEMO = {}
+
+
+def save_fact_memo(path: "Path") -> None:
+    """Write the :func:`check_facts` results asked for since :func:`use_fact_memo` to ``path`` as
+    JSON (nothing when none are kept). Raises ``OSError`` when it cannot be written."""
+    if _MEMO is None:
+        return
+    import json
+
+    def span(value):
+        return [value.start, value.end, value.text] if value is not None else None
+
+    entries = [[msgid, msgstr, lang, [[c, sev, msg, span(a), span(b)] for c, sev, msg, a, b in found]]
+               for (msgid, msgstr, lang), found in _MEMO.items() if (msgid, msgstr, lang) in _USED]
+    Path(path).write_text(json.dumps(entries, ensure_ascii=False), encoding="utf-8")

@@ -194,8 +194,9 @@ def _derived_from(lang: str) -> str | None:
 
 
 def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | None = None,
-               pages: Iterable[str] | None = None, checks: Iterable[str] | None = None
-               ) -> tuple[list[Finding], dict[str, Path]]:
+               pages: Iterable[str] | None = None, checks: Iterable[str] | None = None,
+               document: Document | None = None, loaded: dict[str, Catalog] | None = None,
+               source_checks: bool = True) -> tuple[list[Finding], dict[str, Path]]:
     """Check the sources in ``sources`` and every catalog in ``catalogs``.
 
     Args:
@@ -207,6 +208,9 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
         pages: keep only findings on these pages (slug or file stem, e.g. ``hamilton``).
         checks: keep only findings of these checks (a family name such as ``model`` selects all
             its checks).
+        document: the document of ``sources`` when the caller has loaded it already.
+        loaded: catalogs the caller has read already, by language (not changed).
+        source_checks: run the checks of the English sources against their rules blocks.
 
     Returns:
         ``(findings, catalogs checked by language)``; findings ordered by page (document order),
@@ -217,7 +221,7 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
         LanguageError: a language in ``langs`` has no catalog.
         PatienceBookError: an unknown page or check name.
     """
-    document = load_document(Path(sources))
+    document = document if document is not None else load_document(Path(sources))
     places = _Places(document)
     langs = list(dict.fromkeys(langs or ()))
     pages = list(dict.fromkeys(pages or ()))
@@ -245,7 +249,7 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
         if langs:
             found = {lang: found[lang] for lang in langs}
     findings: list[Finding] = []
-    for page in document.pages:
+    for page in document.pages if source_checks else ():
         for segment, problem in check_page(page):
             findings.append(Finding(SOURCE_LANG, Path(segment.file).name, segment.line, problem.msgid,
                                     problem.check, problem.severity, problem.message, problem.source,
@@ -254,7 +258,7 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
         pot = pot_catalog(document)
         for lang, path in found.items():
             facts, skipped = _facts_for(lang)
-            catalog = read_catalog(path)
+            catalog = (loaded or {}).get(lang) or read_catalog(path)
             findings += check_catalog(path, lang, pot, places, facts=facts, catalog=catalog)
             findings += _term_findings(document, path, lang, Path(catalogs), places,
                                        summaries="terminology" in checks, catalog=catalog)

@@ -58,12 +58,14 @@ def page_counts(translated: TranslatedDocument) -> list[PageCounts]:
     return out
 
 
-def language_findings(sources: Path, catalogs: Path | None, lang: str, catalog_lang: str | None) -> list[Finding]:
+def language_findings(sources: Path, catalogs: Path | None, lang: str, catalog_lang: str | None, *,
+                      document=None, catalog=None) -> list[Finding]:
     """The checker's findings for one site language.
 
     ``catalog_lang`` is the code of the catalog the language is built from (its base language for a
     derived one such as ``sr@latin``), or ``None`` for the source language: then the findings are
-    those of the English sources against the rules model. Raises what
+    those of the English sources against the rules model. ``document`` and ``catalog`` (the
+    catalog of ``catalog_lang``) save reading them again when the caller has them. Raises what
     :func:`patiencebook.generator.check.run.run_checks` raises.
     """
     from patiencebook.generator.check.run import SOURCE_LANG, run_checks
@@ -71,7 +73,9 @@ def language_findings(sources: Path, catalogs: Path | None, lang: str, catalog_l
     if catalog_lang is None or catalogs is None:
         findings, _ = run_checks(Path(sources), None)
         return [f for f in findings if f.lang == SOURCE_LANG]
-    findings, _ = run_checks(Path(sources), Path(catalogs), langs=[catalog_lang])
+    findings, _ = run_checks(Path(sources), Path(catalogs), langs=[catalog_lang], document=document,
+                             loaded={catalog_lang: catalog} if catalog is not None else None,
+                             source_checks=False)
     return [f for f in findings if f.lang == catalog_lang]
 
 

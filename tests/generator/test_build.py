@@ -13,6 +13,7 @@ import pytest
 
 from patiencebook.generator.board import ENGINE_DIR, PYODIDE_DIR, find_pyodide
 from patiencebook.generator.build import SITE_MARKER, build_site
+from patiencebook.generator.buildcache import CACHE_DIR
 from patiencebook.generator.errors import BuildError, CatalogError, LanguageError, SourceError
 
 SITE = Path(__file__).resolve().parents[1] / "data" / "site"
@@ -20,6 +21,8 @@ SOURCES, CATALOGS = SITE / "C", SITE / "locales"
 ALL = ["en", "de", "el", "sr", "sr@latin"]
 # the live boards' shared runtime, present when the npm package is installed (scripts/setup.sh)
 BOARD = [ENGINE_DIR, PYODIDE_DIR] if find_pyodide() else []
+# what a site keeps of its build, for the next one
+BOARD.append(CACHE_DIR)
 
 
 @pytest.fixture(scope="module")
@@ -130,11 +133,22 @@ def test_the_cli_build_prints_coverage(tmp_path, capsys):
     status = main(["build", "--sources", str(SOURCES), "--catalogs", str(CATALOGS), "--out",
                    str(tmp_path / "out"), "--lang", "de"])
     assert status == 0
-    assert "de: 24/26 blocks translated (92.3 %)" in capsys.readouterr().out
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert lines[0].split() == ["language", "pages", "blocks", "coverage", "fuzzy", "untranslated", "warnings",
+                                "findings", "time"]
+    row = next(line.split() for line in lines if line.startswith("de "))
+    # 7 pages: index, games, intro, parade, sultan, definitions, report; of 26 blocks one is fuzzy
+    # and one untranslated; no warnings
+    assert row[:8] == ["de", "7", "24/26", "92.3", "%", "1", "1", "0"]
+    assert "de: 7 pages built in" in captured.err  # progress, one line per language off a terminal
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    """Every file of a site but its build cache (which a failed build may have begun to update:
+    what it says there is dropped, see test_a_failed_build_leaves_a_cache_the_next_build_can_use)."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and CACHE_DIR not in p.relative_to(folder).parts}
 
 
 def test_a_failed_build_leaves_the_previous_site_exactly_as_it_was(tmp_path):
@@ -257,3 +271,21 @@ def test_the_aisleriot_corpus_builds_in_greek_and_serbian_latin_without_warnings
     assert '<html lang="el"' in hamilton and '<section id="Hamilton">' in hamilton
     camelot = (out / "sr@latin" / "camelot.html").read_text(encoding="utf-8")
     assert 'src="_images/camelot-goal.png"' in camelot and (out / "sr@latin" / "_images" / "camelot-goal.png").is_file()
+
+
+def test_a_failed_build_leaves_a_cache_the_next_build_can_use(tmp_path):
+    work = tmp_path / "work"
+    shutil.copytree(SITE, work)
+    out = tmp_path / "out"
+    build_site(work / "C", work / "locales", out, langs=["en", "de"], echo=False)
+    po = work / "locales" / "de" / "LC_MESSAGES" / "help.po"
+    good = po.read_text(encoding="utf-8")
+    po.write_text(good + '\nmsgid "unterminated\n', encoding="utf-8")
+    with pytest.raises(CatalogError):
+        build_site(work / "C", work / "locales", out, langs=["en", "de"], echo=False)
+    # A changed msgstr after the failure: the next build shows it, and reuses the untouched English.
+    msgstr = next(line for line in good.splitlines() if line.startswith('msgstr "') and len(line) > 12)
+    po.write_text(good.replace(msgstr, msgstr[:-1] + ' GEÄNDERT"', 1), encoding="utf-8")
+    report = build_site(work / "C", work / "locales", out, langs=["en", "de"], echo=False)
+    assert report.language("en").reused and not report.language("de").reused
+    assert any("GEÄNDERT" in page.read_text(encoding="utf-8") for page in (out / "de").glob("*.html"))
