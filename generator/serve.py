@@ -2,12 +2,14 @@
 
 Binds to 127.0.0.1 by default. WebAssembly (``application/wasm``) and JavaScript modules
 (``.mjs``) get their registered types, which browsers require before they will compile or import
-them; every response says ``X-Content-Type-Options: nosniff``.
+them; every response says ``X-Content-Type-Options: nosniff``. Paths with a part that starts
+with a dot (the build cache ``.patiencebook-cache``, ``.patiencebook-site``, ``..``) are not served.
 """
 
 from __future__ import annotations
 
 import functools
+import urllib.parse
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -27,7 +29,8 @@ MIME_TYPES = {
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
-    """Serves files of one folder; quiet unless ``verbose``; adds ``nosniff`` to every response."""
+    """Serves files of one folder, none under a dot name; quiet unless ``verbose``; adds
+    ``nosniff`` to every response."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     verbose = False
@@ -35,6 +38,13 @@ class SiteHandler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
+
+    def send_head(self):
+        path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        if any(part.startswith(".") for part in path.split("/")):
+            self.send_error(404, "Not found")
+            return None
+        return super().send_head()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
         if self.verbose:

@@ -4,6 +4,8 @@
 #                           live board loads (npm package pyodide, pinned in package-lock.json)
 #   scripts/setup.sh test   the same, plus test tools (itstool, gettext, chromium, pytest, Playwright,
 #                           and AisleRiot's game rules under guile-3.0 for the reference tests)
+#   scripts/setup.sh bench  the same as test, plus what benchmarks/ compare against (yelp-tools,
+#                           translate-toolkit, psutil)
 set -euo pipefail
 mode="${1:-site}"
 cd "$(dirname "$0")/.."
@@ -12,7 +14,8 @@ debs=()
 case "$mode" in
   site) ;;
   test) debs=(itstool gettext chromium guile-3.0 libglib2.0-dev gcc pkg-config) ;;
-  *) echo "usage: scripts/setup.sh site|test" >&2; exit 2 ;;
+  bench) debs=(itstool gettext chromium guile-3.0 libglib2.0-dev gcc pkg-config yelp-tools) ;;
+  *) echo "usage: scripts/setup.sh site|test|bench" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -35,6 +38,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 extras=""
 [ "$mode" = test ] && extras="[test]"
+[ "$mode" = bench ] && extras="[test,bench]"
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras}"
 
 # Exactly the versions of package-lock.json; no install scripts are needed (the package is plain files).
@@ -46,6 +50,6 @@ if [ "$wanted" != "$have" ]; then
 fi
 
 # The reference tests run GNOME AisleRiot's compiled game rules under guile-3.0 (unpacked, not installed).
-if [ "$mode" = test ]; then
+if [ "$mode" != site ]; then
   bash scripts/aisleriot-reference.sh
 fi

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -21,6 +22,8 @@ def served(tmp_path):
     (site / "en" / "index.html").write_text("<!DOCTYPE html><title>x</title>", encoding="utf-8")
     (site / "engine.wasm").write_bytes(b"\0asm\1\0\0\0")
     (site / "board.mjs").write_text("export const x = 1;", encoding="utf-8")
+    (site / ".patiencebook-cache" / "en").mkdir(parents=True)
+    (site / ".patiencebook-cache" / "en" / "state.json").write_text("{}", encoding="utf-8")
     server = make_server(site, port=0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -57,3 +60,11 @@ def test_wasm_and_modules_get_their_registered_types_and_nosniff(served):
 def test_a_folder_that_is_not_a_built_site_is_refused(tmp_path):
     with pytest.raises(BuildError, match="not a site built by patiencebook"):
         make_server(tmp_path, port=0)
+
+
+@pytest.mark.parametrize("path", ["/.patiencebook-cache/en/state.json", "/.patiencebook-site",
+                                  "/%2Epatiencebook-site", "/en/../.patiencebook-site"])
+def test_dot_names_are_not_served(served, path):
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        fetch(served + path)
+    assert caught.value.code == 404
