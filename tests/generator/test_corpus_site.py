@@ -107,3 +107,22 @@ def test_no_internal_link_is_broken(corpus_site):
                     broken.append(f"{page.relative_to(out)}: {link} (no such anchor)")
     assert checked > 5000
     assert broken == []
+
+
+def test_corpus_pages_get_what_our_own_pages_get(corpus_site):
+    out, _ = corpus_site
+    hamilton = (out / "de" / "hamilton.html").read_text(encoding="utf-8")
+    assert '<html lang="de"' in hamilton
+    assert '<a href="../el/hamilton.html" hreflang="el" lang="el" rel="alternate">' in hamilton
+    # an engine model from the embedded rules: the setup picture with AisleRiot's German labels,
+    # and the live board
+    assert 'class="pb-setup-picture"' in hamilton and ">Auswahlfeld</text>" in hamilton
+    assert "data-pb-board" in hamilton
+    assert "data-pb-board" not in (out / "de" / "klondike.html").read_text(encoding="utf-8")
+    # untranslated units of the German catalog fall back to English, marked as such
+    wall = (out / "de" / "wall.html").read_text(encoding="utf-8")
+    assert '<div class="pb-fallback pb-untranslated" lang="en"' in wall
+    assert "wall.xml" in (out / "de" / "report.html").read_text(encoding="utf-8")
+    root = (out / "index.html").read_text(encoding="utf-8")
+    assert '<span class="coverage" lang="de">90,4\u00a0% übersetzt</span>' in root  # CLDR's German percent
+    assert "hamilton" in (out / "el" / "searchindex.js").read_text(encoding="utf-8")
