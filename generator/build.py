@@ -26,8 +26,8 @@ from lxml import etree
 
 from patiencebook.generator.board import find_pyodide, install_board_assets, page_boards
 from patiencebook.generator.buildcache import (
-    CACHE_DIR, clear_state, code_digest, copy_tree, digest, files_digest, link_tree, read_state, write_if_changed,
-    write_state)
+    CACHE_DIR, clear_state, code_digest, copy_tree, digest, files_digest, link_tree, read_state, tree_digest,
+    write_if_changed, write_state)
 from patiencebook.generator.errors import BuildError, CatalogError, LanguageError, PatienceBookError
 from patiencebook.generator.languages import derived_languages, get_language, source_language, ui_strings
 from patiencebook.generator.enginemodels import attach_engine_models
@@ -255,7 +255,8 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
                          previous=str(previous) if previous else None, frame=digest(frame_base, lang, derive),
                          inputs=_inputs_digest(source_files, catalog), fresh=fresh)
             state = None if fresh or previous is None else read_state(cache_root / lang)
-            if state is not None and state.get("frame") == task.frame and state.get("inputs") == task.inputs:
+            if (state is not None and state.get("frame") == task.frame and state.get("inputs") == task.inputs
+                    and state.get("outputs") == tree_digest(previous)):
                 link_tree(previous, site / lang)
                 report_data = {**state["report"], "reused": True}
                 reused.append(LanguageReport(**{k: tuple(v) if isinstance(v, list) else v
@@ -451,7 +452,8 @@ def _build_language(task: _Task) -> LanguageReport:
     clear_state(cache)  # written again only when this language's cache is whole
     titles = digest(translated.title, [(p.page.slug, p.title) for p in translated.pages])
     incremental = (state is not None and task.previous is not None and state.get("frame") == task.frame
-                   and state.get("titles") == titles and srcdir.is_dir() and doctrees.is_dir())
+                   and state.get("titles") == titles and srcdir.is_dir() and doctrees.is_dir()
+                   and state.get("outputs") == tree_digest(Path(task.previous)))
     if not incremental:
         shutil.rmtree(cache, ignore_errors=True)
     srcdir.mkdir(parents=True, exist_ok=True)
@@ -511,7 +513,7 @@ def _build_language(task: _Task) -> LanguageReport:
         pages=sum(1 for _ in outdir.glob("*.html")) - sum(1 for n in _SPHINX_PAGES if (outdir / n).is_file()))
     report_data = {f: getattr(result, f) for f in LanguageReport.__dataclass_fields__ if f != "reused"}
     write_state(cache, {"frame": task.frame, "inputs": task.inputs, "titles": titles, "sphinx": sphinx_lines,
-                        "report": report_data})
+                        "report": report_data, "outputs": tree_digest(outdir)})
     return result
 
 

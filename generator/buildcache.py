@@ -14,6 +14,8 @@ records what the language was built from:
 - ``titles``: the translated page titles and book title; they appear on other pages (navigation,
   the index page), so when they change every page is written again.
 - ``report``: the language's :class:`~patiencebook.generator.build.LanguageReport` as JSON.
+- ``outputs``: :func:`tree_digest` of the language's pages as built; pages changed or removed
+  since then (by hand) make the next build build the language afresh.
 
 The Sphinx sources live at the same path from one build to the next (Sphinx discards an
 environment whose source folder moved), so the cache is used in place and moved into the new
@@ -32,7 +34,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-__all__ = ["CACHE_DIR", "FORMAT", "code_digest", "digest", "files_digest", "read_state", "write_state",
+__all__ = ["CACHE_DIR", "FORMAT", "code_digest", "digest", "files_digest", "tree_digest", "read_state",
+           "write_state",
            "clear_state", "write_if_changed", "link_tree", "copy_tree"]
 
 #: The cache folder inside a built site (a dot folder: ``patiencebook serve`` does not serve it).
@@ -57,6 +60,21 @@ def files_digest(paths: Iterable[Path]) -> str:
         sha.update(f"{path}\0{len(data)}\0".encode("utf-8", "surrogateescape"))
         sha.update(data)
     return sha.hexdigest()
+
+
+def tree_digest(folder: Path) -> str:
+    """SHA-256 (hex) of the names, sizes and modification times of every file below ``folder``
+    (cheap: no file is read); a different value means a file was added, removed or changed."""
+    folder = Path(folder)
+    entries = []
+    for path in sorted(folder.rglob("*")):
+        try:
+            info = path.lstat()
+        except OSError:
+            continue
+        if not path.is_dir():
+            entries.append([path.relative_to(folder).as_posix(), info.st_size, info.st_mtime_ns])
+    return digest(entries)
 
 
 @lru_cache(maxsize=1)

@@ -131,3 +131,14 @@ def test_write_if_changed_keeps_an_unchanged_file_as_it_is(tmp_path):
     assert not buildcache.write_if_changed(target, b"<a/>")
     assert target.stat().st_mtime_ns == stamp
     assert buildcache.write_if_changed(target, b"<b/>") and target.read_bytes() == b"<b/>"
+
+
+def test_pages_changed_or_removed_by_hand_are_built_again(work, tmp_path):
+    out = tmp_path / "out"
+    _build(work, out)
+    fresh = _pages(out)
+    (out / "de" / "sultan.html").unlink()
+    (out / "el" / "parade.html").write_text("edited by hand", encoding="utf-8")
+    report = _build(work, out)
+    assert {r.lang: r.reused for r in report.languages} == {"en": True, "de": False, "el": False}
+    assert _pages(out) == fresh
