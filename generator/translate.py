@@ -96,6 +96,65 @@ def _replace(old: etree._Element, new: etree._Element) -> None:
         parent.replace(old, new)
 
 
+def _signature(element: etree._Element) -> tuple[str, frozenset]:
+    return element.tag, frozenset(element.attrib.items())
+
+
+def restrict_markup(wrapper: etree._Element, source: etree._Element | None) -> list[str]:
+    """Keep in a parsed msgstr only the markup its msgid has; show everything else as text.
+
+    An element of ``wrapper`` (the msgstr parsed by :func:`parse_msgstr`) stays markup only when
+    ``source`` (the msgid parsed the same way) has an element of the same name with exactly the
+    same attributes; ``_:`` placeholders stay (they are checked elsewhere). Any other element
+    (``<script>``, an ``onclick=``, a ``<ulink>`` whose ``url`` the msgid does not have),
+    comment or processing instruction is replaced, in place, by its own XML text, so the reader
+    sees it escaped and no browser runs it. Returns what was turned into text, one description
+    per element (``"<script>"``).
+    """
+    allowed = set()
+    if source is not None:
+        allowed = {_signature(el) for el in source.iter() if isinstance(el.tag, str) and el is not source}
+    shown: list[str] = []
+
+    def walk(parent: etree._Element) -> None:
+        for child in list(parent):
+            if isinstance(child.tag, str) and (child.tag.startswith(f"{{{NS_PLACEHOLDER}}}")
+                                               or _signature(child) in allowed):
+                walk(child)
+                continue
+            text = etree.tostring(child, encoding="unicode", with_tail=False)
+            if isinstance(child.tag, str):
+                text = _without_inherited_namespaces(text, child)
+                attrs = "".join(f' {etree.QName(k).localname}="{v}"' for k, v in child.attrib.items())
+                shown.append(f"<{etree.QName(child).localname}{attrs}>")
+            else:
+                shown.append(text[:40])
+            _to_text(child, text)
+
+    walk(wrapper)
+    return shown
+
+
+def _without_inherited_namespaces(text: str, element: etree._Element) -> str:
+    """``text`` without the namespace declarations lxml adds for the namespaces of the wrapper."""
+    for prefix, uri in (element.getparent().nsmap if element.getparent() is not None else {}).items():
+        declaration = f' xmlns="{uri}"' if prefix is None else f' xmlns:{prefix}="{uri}"'
+        text = text.replace(declaration, "", 1) if declaration in text.split(">", 1)[0] else text
+    return text
+
+
+def _to_text(node: etree._Element, text: str) -> None:
+    """Replace ``node`` by ``text`` (plus its tail) in its parent's text flow."""
+    parent = node.getparent()
+    previous = node.getprevious()
+    joined = text + (node.tail or "")
+    if previous is not None:
+        previous.tail = (previous.tail or "") + joined
+    else:
+        parent.text = (parent.text or "") + joined
+    parent.remove(node)
+
+
 class _PageMerger:
     """Merges one page: works on a deep copy of the page root, keyed by the original elements."""
 
@@ -180,6 +239,11 @@ class _PageMerger:
                                   f"(msgid {_excerpt(segment.msgid)})"))
             return None
         self.status[id(segment)] = TRANSLATED
+        if _has_child_elements(wrapper) and len(holders) < sum(1 for _ in wrapper.iter()) - 1:
+            source = parse_msgstr(segment.msgid, original, self.entities_of(segment.file))
+            for what in restrict_markup(wrapper, source):
+                self.problems.append((self._po_line(segment), f"msgstr has markup its msgid lacks, {what}; "
+                                      f"shown as text (msgid {_excerpt(segment.msgid)})"))
         for holder, nested in resolved:
             _replace(holder, self._placeholder_content(nested))
         # A shallow copy of the block (tag, attributes, line) takes the parsed content.
