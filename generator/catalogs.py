@@ -21,6 +21,8 @@ _QUOTED = r'"(?:[^"\\]|\\.)*"'
 _KEYWORD_LINE = re.compile(rf"^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s*({_QUOTED})\s*$")
 _STRING_LINE = re.compile(rf"^{_QUOTED}\s*$")
 _CHARSET = re.compile(rb"charset=([^\s\\\"]+)")
+#: The largest catalog read (bytes); AisleRiot's biggest help catalog is about 300 KiB.
+MAX_CATALOG_BYTES = 32 * 1024 * 1024
 
 
 def _decode_lines(path: Path, data: bytes) -> list[str]:
@@ -120,13 +122,13 @@ def read_catalog(path: Path, *, locale: str | None = None, domain: str | None = 
         CatalogError: the file cannot be read, names an unknown charset, has a line that does not
             decode, or has a syntax error (``file:line`` of the fault).
     """
+    from patiencebook.generator.sources import read_bounded
+
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise CatalogError(f"cannot read catalog: {error.strerror or error}", path) from None
+    data = read_bounded(path, MAX_CATALOG_BYTES, CatalogError)
     lines = _decode_lines(path, data)
     _check_syntax(path, lines)
+    _check_duplicates(path, lines)
     try:
         catalog = read_po([line + "\n" for line in lines], locale=locale, domain=domain,
                           abort_invalid=True)
@@ -136,9 +138,55 @@ def read_catalog(path: Path, *, locale: str | None = None, domain: str | None = 
         raise CatalogError(message, path, error.lineno + 1) from None
     except (ValueError, TypeError) as error:
         raise CatalogError(f"cannot read catalog: {error}", path) from None
+    _check_plural_header(path, catalog, lines)
     scrub_flags(catalog)
     _previous_from_comments(catalog)
     return catalog
+
+
+def _check_plural_header(path: Path, catalog: Catalog, lines: list[str]) -> None:
+    """A catalog with plural units must say how many forms its language has (as msgfmt requires)."""
+    plural = next((m for m in catalog if isinstance(m.id, (list, tuple))), None)
+    if plural is None:
+        return
+    if not any(line.startswith('"Plural-Forms:') for line in lines[:60]):
+        raise CatalogError("the catalog has plural units (msgid_plural) but no Plural-Forms header",
+                           path, plural.lineno)
+
+
+def _check_duplicates(path: Path, lines: list[str]) -> None:
+    """Refuse a (msgctxt, msgid) defined twice among the active units, as msgfmt does."""
+    seen: dict[tuple[str | None, str], int] = {}
+    context: str | None = None  # the msgctxt of the unit being read
+    field: str | None = None    # "msgctxt" or "msgid" while its continuation strings follow
+    parts: list[str] = []
+    start = 0
+
+    def finish() -> None:
+        nonlocal context, field
+        if field == "msgctxt":
+            context = "".join(parts)
+        elif field == "msgid":
+            key = (context, "".join(parts))
+            if key in seen:
+                shown = key[1] if len(key[1]) <= 50 else key[1][:49] + "…"
+                raise CatalogError(f"msgid {shown!r} is defined twice (first at line {seen[key]})", path, start)
+            seen[key] = start
+            context = None
+        field = None
+
+    for number, line in enumerate(lines, start=1):
+        text = line.strip()
+        match = _KEYWORD_LINE.match(text)
+        if match:
+            finish()
+            if match.group(1) in ("msgctxt", "msgid"):
+                field, parts, start = match.group(1), [unescape(match.group(2))], number
+        elif field and _STRING_LINE.match(text):
+            parts.append(unescape(text))
+        else:
+            finish()  # a comment, an obsolete (#~) line or a blank line ends the unit's strings
+    finish()
 
 
 def find_catalogs(catalog_dir: Path, domain: str = "help") -> dict[str, Path]:

@@ -31,6 +31,11 @@ BOOK_PAGE_TAGS = frozenset({"chapter", "appendix", "preface", "glossary", "artic
 
 _INFO_TAGS = ("info", "bookinfo", "chapterinfo", "sectioninfo", "sect1info", "sect2info", "articleinfo")
 
+#: The largest source file read (bytes); a DocBook page of the help is a few tens of KiB.
+MAX_SOURCE_BYTES = 16 * 1024 * 1024
+#: The most files a book may load through XInclude (each inclusion counts, the same file again too).
+MAX_INCLUDED_FILES = 5000
+
 # An external (SYSTEM or PUBLIC) entity declaration, general or parameter, in an internal subset.
 _EXTERNAL_ENTITY = re.compile(
     r"<!ENTITY\s+(%\s+)?([^\s\"'>]+)\s+(SYSTEM|PUBLIC)\b")
@@ -113,14 +118,11 @@ def parse_xml(path: Path, data: bytes | None = None) -> etree._ElementTree:
         data: the file's bytes, if already read.
 
     Raises:
-        SourceError: the file cannot be read, is not well-formed (``file:line`` and the parser's
-            message), or declares an external entity.
+        SourceError: the file cannot be read, is larger than :data:`MAX_SOURCE_BYTES`, is not
+            well-formed (``file:line`` and the parser's message), or declares an external entity.
     """
     if data is None:
-        try:
-            data = path.read_bytes()
-        except OSError as error:
-            raise SourceError(f"cannot read file: {error.strerror or error}", path) from None
+        data = read_bounded(path, MAX_SOURCE_BYTES, SourceError)
     _check_internal_subset(path, data)
     parser = safe_parser()
     try:
@@ -140,6 +142,21 @@ def parse_xml(path: Path, data: bytes | None = None) -> etree._ElementTree:
     return tree
 
 
+def read_bounded(path: Path, limit: int, error_class=SourceError) -> bytes:
+    """The bytes of ``path``, refusing a file larger than ``limit`` bytes before reading it.
+
+    Raises ``error_class`` (a :class:`~patiencebook.generator.errors.PatienceBookError`) naming
+    the file when it cannot be read or is too large."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as error:
+        raise error_class(f"cannot read file: {error.strerror or error}", path) from None
+    if len(data) > limit:
+        raise error_class(f"file is larger than {limit // (1024 * 1024)} MiB, the most a file may be", path)
+    return data
+
+
 def _entities_of(tree: etree._ElementTree) -> dict[str, str]:
     dtd = tree.docinfo.internalDTD
     if dtd is None:
@@ -155,7 +172,12 @@ class _Loader:
         self.files: list[SourceFile] = []
         self.file_of_root: dict[etree._Element, SourceFile] = {}
 
-    def load(self, path: Path, chain: tuple[Path, ...] = ()) -> SourceFile:
+    def load(self, path: Path, chain: tuple[Path, ...] = (), included_at: tuple[Path, int | None] | None = None
+             ) -> SourceFile:
+        if len(self.files) >= MAX_INCLUDED_FILES:
+            where = included_at or (path, None)
+            raise SourceError(f"the book loads more than {MAX_INCLUDED_FILES} files through XInclude; "
+                              "is a file included over and over?", where[0], where[1])
         tree = parse_xml(path)
         root = tree.getroot()
         source = SourceFile(path, root, _entities_of(tree), tree.docinfo.internalDTD.name
@@ -197,9 +219,10 @@ class _Loader:
         if parent is None:
             raise SourceError("an XInclude cannot be the root element", source.path, include.sourceline)
         if parse == "text":
+            data = read_bounded(target, MAX_SOURCE_BYTES, SourceError)
             try:
-                text = target.read_text(encoding=include.get("encoding", "utf-8"))
-            except (OSError, LookupError, UnicodeDecodeError) as error:
+                text = data.decode(include.get("encoding", "utf-8"))
+            except (LookupError, UnicodeDecodeError) as error:
                 raise SourceError(f"XInclude of '{include.get('href')}': {error}",
                                   source.path, include.sourceline) from None
             _replace_with_text(include, text)
@@ -209,7 +232,7 @@ class _Loader:
         if target in chain:
             raise SourceError(f"XInclude of '{include.get('href')}' includes itself", source.path,
                               include.sourceline)
-        included = self.load(target, chain)
+        included = self.load(target, chain, (source.path, include.sourceline))
         included.root.tail = include.tail
         parent.replace(include, included.root)
 
