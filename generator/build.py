@@ -1,7 +1,8 @@
 """Builds the translated help site: one Sphinx build per language, languages in parallel processes.
 
-The site is built in a temporary folder beside the output folder and swapped in only when every
-language succeeded, so a failed build leaves the previous site exactly as it was.
+The site is built in a folder inside the output folder (``.patiencebook-build-*``) and swapped in
+only when every language succeeded, so a failed build leaves the previous site's pages exactly as
+they were; nothing is written outside the output folder.
 """
 
 from __future__ import annotations
@@ -221,10 +222,12 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
     check_examples(document.pages)
     import sphinx.application  # noqa: F401 - imported once here, inherited by forked workers
 
+    was_site = (out / SITE_MARKER).is_file()
+    created = not out.exists()
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
+        out.mkdir(parents=True, exist_ok=True)
         _remove_stale_workdirs(out)
-        workdir = Path(tempfile.mkdtemp(prefix=f".{out.name}.build-", dir=out.parent))
+        workdir = Path(tempfile.mkdtemp(prefix=BUILD_PREFIX, dir=out))
         (workdir / _OWNER).write_text(str(os.getpid()), encoding="ascii")
     except OSError as error:
         raise BuildError(f"cannot create the output folder: {error.strerror}", error.filename or out) from None
@@ -240,16 +243,15 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
                                  "installs it): the live boards say that they are not part of this build")
         # The cache is used where it lies (Sphinx keeps its environment only while the source folder
         # stays put) and moves into the new site just before the swap.
-        old_cache = out / CACHE_DIR
-        cache_root = old_cache if (out / SITE_MARKER).is_file() else site / CACHE_DIR
-        if fresh:
-            shutil.rmtree(old_cache, ignore_errors=True)
+        cache_root = out / CACHE_DIR
+        if fresh or not was_site:
+            shutil.rmtree(cache_root, ignore_errors=True)
         frame_base = digest(code_digest(), str(sources), book_file, site_langs, report, pyodide is not None,
                             [page.slug for page in document.pages], [str(f) for f in models.values()])
         source_files = _source_files(document, models)
         tasks, reused = [], []
         for lang, catalog, derive in tasks_langs:
-            previous = out / lang if (out / SITE_MARKER).is_file() and (out / lang).is_dir() else None
+            previous = out / lang if was_site and (out / lang).is_dir() else None
             task = _Task(lang, str(sources), book_file, str(catalog) if catalog else None, derive, str(workdir),
                          site_langs, catalogs_dir, report, pyodide is not None, cache=str(cache_root / lang),
                          previous=str(previous) if previous else None, frame=digest(frame_base, lang, derive),
@@ -275,18 +277,20 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
             for warning in site_warnings:
                 print(f"warning: {warning}", file=sys.stderr)
         if pyodide is not None:
-            install_board_assets(site, pyodide, previous=out if (out / SITE_MARKER).is_file() else None)
+            install_board_assets(site, pyodide, previous=out if was_site else None)
         (site / SITE_MARKER).write_text("A help site built by patiencebook; `patiencebook build` may replace "
                                         "this folder as a whole.\n", encoding="utf-8")
         (site / "index.html").write_text(root_index_html(document.title, reports), encoding="utf-8")
-        if cache_root == old_cache and old_cache.is_dir():
-            os.rename(old_cache, site / CACHE_DIR)
-        for folder in (site / CACHE_DIR).glob("*"):
+        for folder in cache_root.glob("*"):
             if folder.name not in site_langs:
                 shutil.rmtree(folder, ignore_errors=True)  # a language no longer built
         _swap_in(site, out, workdir)
     except BaseException:
         shutil.rmtree(workdir, ignore_errors=True)
+        if created:
+            shutil.rmtree(out, ignore_errors=True)  # nothing but this build's files was there
+        elif not was_site:
+            shutil.rmtree(out / CACHE_DIR, ignore_errors=True)  # an empty folder stays empty
         raise
     finally:
         _SHARED.clear()
@@ -893,14 +897,17 @@ def root_index_html(title: str, reports: list[LanguageReport]) -> str:
 
 #: A file in every built site: its presence is what allows a later build to replace the folder.
 SITE_MARKER = ".patiencebook-site"
-# In each temporary build folder: the pid of the build that owns it.
+#: The name prefix of the folder, inside the output folder, where a build writes the new site.
+BUILD_PREFIX = ".patiencebook-build-"
+# In each build folder: the pid of the build that owns it.
 _OWNER = ".owner"
 
 
 def check_out_folder(out: Path, inputs: list[Path]) -> None:
     """Refuse an output folder that a build must not replace.
 
-    ``out`` may be missing, an empty folder, or a site an earlier build wrote (it holds
+    ``out`` may be missing, an empty folder (leftovers of an interrupted build, which only ever
+    writes below ``out``, do not count), or a site an earlier build wrote (it holds
     :data:`SITE_MARKER`). It may not be, hold, or lie inside one of ``inputs`` (the sources and
     catalogs folders). Raises :class:`BuildError` naming the folder and the reason.
     """
@@ -911,38 +918,62 @@ def check_out_folder(out: Path, inputs: list[Path]) -> None:
         return
     if not out.is_dir() or out.is_symlink():
         raise BuildError("the output path exists and is not a folder; choose another --out", out)
-    if (out / SITE_MARKER).is_file() or not any(out.iterdir()):
+    if (out / SITE_MARKER).is_file():
+        return
+    if all(p.name == CACHE_DIR or p.name.startswith(BUILD_PREFIX) for p in out.iterdir()):
         return
     raise BuildError(f"refusing to replace a folder that is not a site built by patiencebook (it has no "
                      f"{SITE_MARKER}); choose another --out or empty it first", out)
 
 
 def _remove_stale_workdirs(out: Path) -> None:
-    """Remove temporary build folders beside ``out`` whose build process no longer runs."""
-    for folder in out.parent.glob(f".{out.name}.build-*"):
+    """Remove build folders inside ``out`` whose build process no longer runs."""
+    for folder in out.glob(f"{BUILD_PREFIX}*"):
         try:
             pid = int((folder / _OWNER).read_text(encoding="ascii"))
             os.kill(pid, 0)
-        except ProcessLookupError:
+        except (ProcessLookupError, FileNotFoundError, ValueError):
             shutil.rmtree(folder, ignore_errors=True)
-        except (OSError, ValueError):
+        except OSError:
             continue
 
 
 def _swap_in(site: Path, out: Path, workdir: Path) -> None:
-    """Put ``site`` at ``out``: an atomic exchange where Linux offers it, else two renames."""
-    if not out.exists():
-        os.rename(site, out)
-        return
-    if _exchange(site, out):
-        return  # the old site now sits at ``site`` inside the work folder, removed with it
+    """Replace the contents of ``out`` by those of ``site`` (both on one file system).
+
+    Each top-level entry (a language folder, the runtime, the root page) is exchanged in one step
+    where Linux offers it (``renameat2(RENAME_EXCHANGE)``), else moved aside and replaced; entries
+    of the old site that the new one lacks are moved into ``workdir`` too, which the caller then
+    removes. The build cache and the build folders stay. When a step fails the steps taken are
+    undone and :class:`BuildError` is raised.
+    """
+    trash = workdir / "previous"
+    trash.mkdir()
+    names = sorted((p.name for p in site.iterdir()), key=lambda n: n == SITE_MARKER)  # the marker last
+    undo: list[Callable[[], None]] = []
     try:
-        os.rename(out, workdir / "previous")
-        os.rename(site, out)
+        for name in names:
+            new, old = site / name, out / name
+            if not old.exists() and not old.is_symlink():
+                os.rename(new, old)
+                undo.append(lambda new=new, old=old: os.rename(old, new))
+            elif _exchange(new, old):
+                undo.append(lambda new=new, old=old: _exchange(new, old))
+            else:
+                os.rename(old, trash / name)
+                os.rename(new, old)
+                undo.append(lambda new=new, old=old, name=name: (os.rename(old, new), os.rename(trash / name, old)))
+        for entry in out.iterdir():
+            if entry.name not in names and entry.name != CACHE_DIR and not entry.name.startswith(BUILD_PREFIX):
+                os.rename(entry, trash / entry.name)
+                undo.append(lambda entry=entry: os.rename(trash / entry.name, entry))
     except OSError as error:
-        if not out.exists() and (workdir / "previous").exists():
-            os.rename(workdir / "previous", out)
-        raise BuildError(f"cannot replace the site: {error}", out) from None
+        for step in reversed(undo):
+            try:
+                step()
+            except OSError:
+                pass
+        raise BuildError(f"cannot replace the site: {error.strerror or error}", out) from None
 
 
 def _exchange(a: Path, b: Path) -> bool:

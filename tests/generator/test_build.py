@@ -288,3 +288,51 @@ def test_a_failed_build_leaves_a_cache_the_next_build_can_use(tmp_path):
     report = build_site(work / "C", work / "locales", out, langs=["en", "de"], echo=False)
     assert report.language("en").reused and not report.language("de").reused
     assert any("GEÄNDERT" in page.read_text(encoding="utf-8") for page in (out / "de").glob("*.html"))
+
+
+def _broken_catalogs(tmp_path: Path) -> Path:
+    broken = tmp_path / "broken"
+    shutil.copytree(SITE, broken)
+    po = broken / "locales" / "el" / "LC_MESSAGES" / "help.po"
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "unterminated\n', encoding="utf-8")
+    return broken
+
+
+def test_a_failed_first_build_leaves_no_output_folder(tmp_path):
+    broken = _broken_catalogs(tmp_path)
+    with pytest.raises(CatalogError):
+        build_site(broken / "C", broken / "locales", tmp_path / "out", langs=["en", "el"], echo=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken"]
+
+
+def test_a_failed_build_into_an_empty_folder_leaves_it_empty(tmp_path):
+    broken = _broken_catalogs(tmp_path)
+    (tmp_path / "out").mkdir()
+    with pytest.raises(CatalogError):
+        build_site(broken / "C", broken / "locales", tmp_path / "out", langs=["en", "el"], echo=False)
+    assert list((tmp_path / "out").iterdir()) == []
+
+
+def test_the_build_writes_only_inside_the_output_folder(tmp_path, monkeypatch):
+    # Every folder the build creates lies below --out, also while it runs.
+    made = []
+    real_mkdtemp = __import__("tempfile").mkdtemp
+
+    def spy(*args, **kwargs):
+        made.append(Path(kwargs.get("dir") or args[2]))
+        return real_mkdtemp(*args, **kwargs)
+
+    monkeypatch.setattr("patiencebook.generator.build.tempfile.mkdtemp", spy)
+    out = tmp_path / "out"
+    build_site(SOURCES, CATALOGS, out, langs=["en", "de"], echo=False)
+    assert made == [out]
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]
+
+
+def test_leftovers_of_a_killed_build_are_removed_and_do_not_block(tmp_path):
+    out = tmp_path / "out"
+    stale = out / ".patiencebook-build-dead"
+    stale.mkdir(parents=True)
+    (stale / ".owner").write_text("999999999", encoding="ascii")  # no such process
+    build_site(SOURCES, CATALOGS, out, langs=["en"], echo=False)
+    assert not stale.exists() and (out / SITE_MARKER).is_file()
