@@ -65,9 +65,28 @@ def _line_of(text: str, index: int) -> int:
     return text.count("\n", 0, index) + 1
 
 
+_DECLARED_ENCODING = re.compile(rb"""^<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+
+
+def _as_text(data: bytes) -> str:
+    """The file as text for a look at its internal subset: by its byte-order mark, else by the
+    encoding its XML declaration names, else UTF-8 (undecodable bytes replaced)."""
+    for bom, codec in ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe\x00\x00", "utf-32"),
+                       (b"\x00\x00\xfe\xff", "utf-32"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16")):
+        if data.startswith(bom):
+            return data.decode(codec, errors="replace")
+    match = _DECLARED_ENCODING.match(data)
+    if match:
+        try:
+            return data.decode(match.group(1).decode("ascii"), errors="replace")
+        except LookupError:
+            pass
+    return data.decode("utf-8", errors="replace")
+
+
 def _check_internal_subset(path: Path, data: bytes) -> None:
     """Reject external entity declarations before the parser ever sees them (SourceError with the line)."""
-    text = data.decode("utf-8", errors="replace")
+    text = _as_text(data)
     start = text.find("<!DOCTYPE")
     if start < 0:
         return
