@@ -52,27 +52,99 @@ def _decode_lines(path: Path, data: bytes) -> list[str]:
     return lines
 
 
+# Escapes gettext accepts in a PO string: the C ones, octal and hexadecimal.
+_ESCAPE = re.compile(r'\\(?:[\\"\'?abfnrtv]|[0-7]{1,3}|x[0-9A-Fa-f]+)')
+
+
 def _check_syntax(path: Path, lines: list[str]) -> None:
-    """Reject lines Babel would silently accept: unknown keywords and badly quoted strings."""
+    """Reject what Babel would silently accept: unknown keywords, badly quoted strings, unknown
+    escapes, and keywords out of order (a msgstr without a msgid, two msgstrs for one msgid, a
+    msgctxt or msgid_plural out of place), as msgfmt rejects them."""
+    state = "start"  # start | ctxt | id | plural | str  (what the last keyword of this unit was)
+    msgid_line, msgid_parts = 0, []
+
+    def missing_msgstr() -> CatalogError:
+        shown = "".join(msgid_parts)
+        shown = shown if len(shown) <= 50 else shown[:49] + "…"
+        return CatalogError(f"missing msgstr for msgid {shown!r}", path, msgid_line)
+
     for number, line in enumerate(lines, start=1):
         text = line.strip()
         if not text:
             continue
-        if text.startswith("#~"):
+        obsolete = text.startswith("#~")
+        if obsolete:
             text = text[2:].strip()
             if not text or text.startswith(("#", "|")):
                 continue
         elif text.startswith("#"):
+            if state in ("ctxt", "id", "plural"):
+                raise CatalogError("a comment inside a unit, before its msgstr", path, number)
+            state = "start" if state == "str" else state
             continue
         if text.startswith('"'):
             if not _STRING_LINE.match(text):
                 raise CatalogError("badly quoted string", path, number)
+            if state == "start" and not obsolete:
+                raise CatalogError("a string that belongs to no keyword", path, number)
+            _check_escapes(path, number, text)
+            if state == "id" and not obsolete:
+                msgid_parts.append(unescape(text))
             continue
-        if not _KEYWORD_LINE.match(text):
+        match = _KEYWORD_LINE.match(text)
+        if not match:
             keyword = text.split(None, 1)[0]
             if keyword in ("msgctxt", "msgid", "msgid_plural") or keyword.startswith("msgstr"):
                 raise CatalogError(f"{keyword} needs one quoted string", path, number)
             raise CatalogError(f"unknown keyword '{keyword[:20]}'", path, number)
+        _check_escapes(path, number, match.group(2))
+        keyword = match.group(1)
+        if obsolete:
+            continue  # obsolete units are kept as they are, never used
+        if keyword == "msgctxt":
+            if state in ("ctxt", "id", "plural"):
+                raise CatalogError("msgctxt inside a unit, before its msgstr", path, number)
+            state = "ctxt"
+        elif keyword == "msgid":
+            if state in ("id", "plural"):
+                raise missing_msgstr()
+            state = "id"
+            msgid_line, msgid_parts = number, [unescape(match.group(2))]
+        elif keyword == "msgid_plural":
+            if state != "id":
+                raise CatalogError("msgid_plural without a msgid just before it", path, number)
+            state = "plural"
+        elif keyword == "msgstr":
+            if state == "str":
+                raise CatalogError("a second msgstr for one msgid", path, number)
+            if state != "id":
+                raise CatalogError("msgstr without a msgid" if state != "plural"
+                                   else "a unit with msgid_plural needs msgstr[0], msgstr[1]…", path, number)
+            state = "str"
+        else:  # msgstr[N]
+            if state not in ("plural", "str") or (state == "str" and keyword == "msgstr[0]"):
+                raise CatalogError(f"{keyword} without a msgid and msgid_plural before it", path, number)
+            state = "str"
+    if state in ("id", "plural"):
+        raise missing_msgstr()
+    if state == "ctxt":
+        raise CatalogError("the last unit has a msgctxt and no msgid", path, len(lines))
+
+
+def _check_escapes(path: Path, number: int, quoted: str) -> None:
+    body = quoted.strip()[1:-1]
+    for index, char in enumerate(body):
+        if char == "\\" and (index == 0 or not _escaped(body, index)):
+            if not _ESCAPE.match(body, index):
+                raise CatalogError(f"unknown escape '\\{body[index + 1:index + 2]}' in a string", path, number)
+
+
+def _escaped(body: str, index: int) -> bool:
+    """Whether the backslash at ``index`` is itself escaped (an odd run of backslashes before it)."""
+    run = 0
+    while index - run - 1 >= 0 and body[index - run - 1] == "\\":
+        run += 1
+    return run % 2 == 1
 
 
 def _previous_from_comments(catalog: Catalog) -> None:
