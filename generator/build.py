@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import dataclasses
 import io
 import multiprocessing
 import os
@@ -224,13 +225,21 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
 
     was_site = (out / SITE_MARKER).is_file()
     created = not out.exists()
+    lock = None
     try:
         out.mkdir(parents=True, exist_ok=True)
+        lock = _lock(out)
         _remove_stale_workdirs(out)
         workdir = Path(tempfile.mkdtemp(prefix=BUILD_PREFIX, dir=out))
         (workdir / _OWNER).write_text(str(os.getpid()), encoding="ascii")
     except OSError as error:
+        if created:
+            shutil.rmtree(out, ignore_errors=True)
         raise BuildError(f"cannot create the output folder: {error.strerror}", error.filename or out) from None
+    except BuildError:
+        if created:
+            shutil.rmtree(out, ignore_errors=True)
+        raise
     shown = progress if isinstance(progress, Progress) else Progress(progress if echo else "none")
     try:
         site = workdir / "site"
@@ -244,8 +253,8 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
         # The cache is used where it lies (Sphinx keeps its environment only while the source folder
         # stays put) and moves into the new site just before the swap.
         cache_root = out / CACHE_DIR
-        if fresh or not was_site:
-            shutil.rmtree(cache_root, ignore_errors=True)
+        if fresh or not was_site or not cache_root.is_dir() or cache_root.is_symlink():
+            remove_path(cache_root)
         frame_base = digest(code_digest(), str(sources), book_file, site_langs, report, pyodide is not None,
                             [page.slug for page in document.pages], [str(f) for f in models.values()])
         source_files = _source_files(document, models)
@@ -259,10 +268,12 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
             state = None if fresh or previous is None else read_state(cache_root / lang)
             if (state is not None and state.get("frame") == task.frame and state.get("inputs") == task.inputs
                     and state.get("outputs") == tree_digest(previous)):
+                report_ = _report_from_state(state, lang)
+            else:
+                report_ = None
+            if report_ is not None:
                 link_tree(previous, site / lang)
-                report_data = {**state["report"], "reused": True}
-                reused.append(LanguageReport(**{k: tuple(v) if isinstance(v, list) else v
-                                                for k, v in report_data.items()}))
+                reused.append(report_)
                 shown.finished(lang, reused[-1].pages, reused[-1].seconds, reused=True)
             else:
                 tasks.append(task)
@@ -294,20 +305,79 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
         raise
     finally:
         _SHARED.clear()
+        if lock is not None:
+            shutil.rmtree(workdir, ignore_errors=True)
+            os.close(lock)
+            lock = None
     shutil.rmtree(workdir, ignore_errors=True)
     result = BuildReport(out=out, languages=tuple(reports), seconds=time.perf_counter() - started,
                          warnings=tuple(site_warnings), without_model=tuple(
                              page.slug for page in document.pages if page.kind == "game" and page.rules is None),
                          models=tuple(sorted(models)))
     if echo:
-        print(summary_table(result.languages, result.seconds))
+        lines = [summary_table(result.languages, result.seconds)]
         if models:
-            print(f"{len(models)} game page{'s' if len(models) != 1 else ''} use{'s' if len(models) == 1 else ''} "
-                  f"the engine model of the embedded rules: {', '.join(sorted(models))}")
+            lines.append(f"{len(models)} game page{'s' if len(models) != 1 else ''} use{'s' if len(models) == 1 else ''} "
+                         f"the engine model of the embedded rules: {', '.join(sorted(models))}")
         if any(page.kind == "game" for page in document.pages):
-            print(games_without_model(result.without_model))
-        print(f"site: {out}", flush=True)
+            lines.append(games_without_model(sorted(result.without_model)))
+        lines.append(f"site: {out}")
+        try:
+            print("\n".join(lines), flush=True)
+        except OSError:
+            pass  # a closed or full standard output: the site is built all the same
     return result
+
+
+def _report_from_state(state: dict, lang: str) -> LanguageReport | None:
+    """The report a cache state holds for ``lang``, marked reused; ``None`` when it is not a whole,
+    well-typed report (the language is then built again)."""
+    data = state.get("report")
+    if not isinstance(data, dict) or data.get("lang") != lang:
+        return None
+    fields = LanguageReport.__dataclass_fields__
+    try:
+        values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in fields}
+        report = LanguageReport(**{**values, "reused": True})
+    except (TypeError, ValueError):
+        return None
+    numbers = (report.total, report.translated, report.fuzzy, report.untranslated, report.findings, report.pages)
+    texts = (report.warnings, report.rendered)
+    if not all(isinstance(n, int) and n >= 0 for n in numbers) or not isinstance(report.bcp47, str) \
+            or not all(isinstance(t, tuple) and all(isinstance(w, str) for w in t) for t in texts) \
+            or not isinstance(report.seconds, (int, float)) or not isinstance(report.check_seconds, (int, float)):
+        return None
+    return report
+
+
+def remove_path(path: Path) -> None:
+    """Remove ``path`` whatever it is (folder, file, link); nothing when it does not exist."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError:
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _lock(out: Path) -> int | None:
+    """Lock the folder ``out`` for this build (``flock`` on the folder itself, released when the
+    returned descriptor is closed or the process ends); :class:`BuildError` when another build
+    holds it. ``None`` where the platform has no ``flock``."""
+    try:
+        import fcntl
+    except ImportError:  # not on this platform: builds are not locked against each other
+        return None
+    descriptor = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(descriptor)
+        raise BuildError("another build is writing to this folder; wait for it to finish", out) from None
+    return descriptor
 
 
 def _source_files(document: Document, models: dict[str, Path]) -> list[Path]:
@@ -318,7 +388,7 @@ def _source_files(document: Document, models: dict[str, Path]) -> list[Path]:
 
 def _inputs_digest(source_files: list[Path], catalog: Path | None) -> str:
     try:
-        return files_digest(source_files + ([Path(catalog)] if catalog else []))
+        return files_digest(source_files + ([Path(catalog).resolve()] if catalog else []))
     except OSError as error:
         raise BuildError(f"cannot read an input file: {error.strerror}", error.filename) from None
 
@@ -423,7 +493,15 @@ class _Failure:
 
 def _build_language_safely(task: _Task) -> LanguageReport | _Failure:
     try:
-        return _build_language(task)
+        try:
+            return _build_language(task)
+        except (PatienceBookError, KeyboardInterrupt):
+            raise
+        except Exception:  # noqa: BLE001 - e.g. a damaged doctree in the cache: build afresh once
+            if task.fresh:
+                raise
+            remove_path(Path(task.workdir) / "site" / task.lang)
+            return _build_language(dataclasses.replace(task, fresh=True))
     except PatienceBookError as error:
         return _Failure(type(error).__name__, error.message, error.file, error.line)
 
@@ -459,7 +537,7 @@ def _build_language(task: _Task) -> LanguageReport:
                    and state.get("titles") == titles and srcdir.is_dir() and doctrees.is_dir()
                    and state.get("outputs") == tree_digest(Path(task.previous)))
     if not incremental:
-        shutil.rmtree(cache, ignore_errors=True)
+        remove_path(cache)
     srcdir.mkdir(parents=True, exist_ok=True)
     check_started = time.perf_counter()
     # The checks run in a child process while Sphinx starts; the report page waits for them.
@@ -481,8 +559,8 @@ def _build_language(task: _Task) -> LanguageReport:
                 findings, check_problem = checked()
                 report_root = _report_tree(translated, findings, task)
             check_seconds = time.perf_counter() - check_started
-            write_sources(translated, srcdir, task.site_langs, report=report_root,
-                          board=page_boards(task.lang, ui_strings(task.lang), available=task.board))
+            image_warnings = write_sources(translated, srcdir, task.site_langs, report=report_root,
+                                           board=page_boards(task.lang, ui_strings(task.lang), available=task.board))
             _connect_progress(app, task.lang, whole=not incremental)
             app.build(force_all=not incremental)
     except SphinxError as error:
@@ -490,14 +568,16 @@ def _build_language(task: _Task) -> LanguageReport:
     if app.statuscode:
         raise BuildError(f"Sphinx failed for '{task.lang}' (status {app.statuscode}): "
                          f"{warnings.getvalue().strip()[:2000]}")
-    sphinx_lines = tuple(line for line in warnings.getvalue().splitlines() if line.strip())
+    # Images that cannot be used are reported with their source line (image_warnings), not by Sphinx.
+    sphinx_lines = tuple(line for line in warnings.getvalue().splitlines()
+                         if line.strip() and not (_NO_IMAGE in line and "image file not readable" in line))
     if incremental:
         # Sphinx warns only about the pages it read again; keep the others' warnings.
         sphinx_lines = tuple(dict.fromkeys(tuple(state.get("sphinx", ())) + sphinx_lines))
     pages = translated.pages + ([translated.front] if translated.front is not None else [])
     catalog_name = task.catalog or task.sources
     lines = tuple(f"{catalog_name}:{line}: {message}" if line else f"{catalog_name}: {message}"
-                  for page in pages for line, message in page.problems) + sphinx_lines
+                  for page in pages for line, message in page.problems) + tuple(image_warnings) + sphinx_lines
     copied_sources = outdir / "_sources"  # html_copy_source is off; Sphinx still makes the folder
     if copied_sources.is_dir() and not any(copied_sources.iterdir()):
         copied_sources.rmdir()
@@ -678,8 +758,9 @@ def source_document(document: Document, lang: str) -> TranslatedDocument:
 
 def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tuple[str, ...] | list[str] = (),
                   report: etree._Element | None = None,
-                  board: Callable[[Page], Callable[[dict[str, str]], dict[str, Any]]] | None = None) -> None:
-    """Write ``srcdir/conf.py``, ``index.xml`` and ``<slug>.xml`` per page, and copy the images used.
+                  board: Callable[[Page], Callable[[dict[str, str]], dict[str, Any]]] | None = None) -> list[str]:
+    """Write ``srcdir/conf.py``, ``index.xml`` and ``<slug>.xml`` per page, and copy the images used;
+    returns warnings about images that cannot be used (``FILE:LINE: …``).
 
     A file that already holds what would be written is left as it is (with its modification time),
     so that Sphinx reads again only the pages that changed.
@@ -696,6 +777,7 @@ def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tupl
     document = translated.document
     language = get_language(translated.lang)
     ui = ui_strings(language.code)
+    warnings: list[str] = []
     roots = {page.slug: page.root for page in document.pages}
     nested = _nested_keys(document)
     replays = check_examples(document.pages) if any(page.rules is not None for page in document.pages) else {}
@@ -715,7 +797,7 @@ def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tupl
                 ref.tail = element.tail
                 element.getparent().replace(element, ref)
         _annotate(root, page.slug, page.kind, page.file, page.title)
-        _copy_images(root, page.file, document.source_dir, srcdir)
+        warnings += _copy_images(root, page.file, document.source_dir, srcdir)
         write_if_changed(srcdir / f"{page.slug}.xml", etree.tostring(root, encoding="utf-8", xml_declaration=True))
     if report is not None:
         from patiencebook.generator.check.sitereport import REPORT_KIND, REPORT_SLUG
@@ -728,6 +810,7 @@ def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tupl
     write_if_changed(srcdir / "index.xml", etree.tostring(_index_tree(translated, ui, report is not None),
                                                           encoding="utf-8", xml_declaration=True))
     write_if_changed(srcdir / "conf.py", _conf_py(translated, site_langs).encode("utf-8"))
+    return warnings
 
 
 def _copy(root: etree._Element) -> etree._Element:
@@ -765,7 +848,11 @@ def _annotate(root: etree._Element, slug: str, kind: str, file: Path, title: str
             element.set(ATTR_LINE, str(element.sourceline))
 
 
-def _copy_images(root: etree._Element, page_file: Path, source_dir: Path, srcdir: Path) -> None:
+def _copy_images(root: etree._Element, page_file: Path, source_dir: Path, srcdir: Path) -> list[str]:
+    """Link the images the page uses into ``srcdir``; warnings (``FILE:LINE: …``) for images that
+    are missing or lie outside the source folder, whose reference is then cut off so that nothing
+    outside the sources can reach the site."""
+    warnings = []
     for element in root.iter():
         if not isinstance(element.tag, str) or local_name(element) not in ("imagedata", "graphic", "inlinegraphic"):
             continue
@@ -774,7 +861,11 @@ def _copy_images(root: etree._Element, page_file: Path, source_dir: Path, srcdir
             continue
         image = (Path(page_file).parent / ref).resolve()
         if not image.is_relative_to(source_dir) or not image.is_file():
-            continue  # Sphinx reports the missing image with the page
+            line = element.get(ATTR_LINE) or element.sourceline or ""
+            why = "lies outside the source folder" if not image.is_relative_to(source_dir) else "is missing"
+            warnings.append(f"{page_file}:{line}: image {ref!r} {why}; the page shows its text instead")
+            element.set("fileref", f"{_NO_IMAGE}/{Path(ref).name}")
+            continue
         relative = image.relative_to(source_dir)
         target = srcdir / relative
         if not target.exists():
@@ -784,6 +875,11 @@ def _copy_images(root: etree._Element, page_file: Path, source_dir: Path, srcdir
             except OSError:
                 shutil.copy2(image, target)
         element.set("fileref", relative.as_posix())
+    return warnings
+
+
+# The folder an image reference is moved into when the image cannot be used (it never exists).
+_NO_IMAGE = "_no-image_"
 
 
 def _index_tree(translated: TranslatedDocument, ui: dict[str, str], report: bool = False) -> etree._Element:
@@ -865,7 +961,9 @@ def root_index_html(title: str, reports: list[LanguageReport]) -> str:
     for report in reports:
         language = get_language(report.lang)
         ui = ui_strings(language.code)
-        percent = format_percent(round(report.coverage, 3), locale=language.babel, decimal_quantization=False)
+        # Rounded down to a tenth of a per cent, so an incomplete translation never reads 100 %.
+        share = (report.translated * 1000 // report.total) / 1000 if report.total else 1.0
+        percent = format_percent(share, locale=language.babel, decimal_quantization=False)
         coverage = escape(ui["coverage"].format(percent=percent))
         items.append(f'    <li><a href="{escape(language.code)}/index.html" hreflang="{language.bcp47}" '
                      f'lang="{language.bcp47}">{escape(language.display_name)}</a> '

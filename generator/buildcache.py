@@ -110,8 +110,8 @@ def clear_state(folder: Path) -> None:
     """Remove the ``state.json`` of ``folder`` (before its cache is changed)."""
     try:
         (Path(folder) / _STATE).unlink()
-    except FileNotFoundError:
-        pass
+    except (FileNotFoundError, NotADirectoryError):
+        pass  # no state, or the folder is not a folder: the build replaces it
 
 
 def write_if_changed(path: Path, data: bytes) -> bool:

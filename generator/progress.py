@@ -15,6 +15,7 @@ Progress goes to standard error; the summary table to standard output.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import textwrap
@@ -84,7 +85,10 @@ class Progress:
     def _draw(self) -> None:
         if not self._running:
             return
-        columns = shutil.get_terminal_size((100, 20)).columns - 1
+        try:
+            columns = os.get_terminal_size(self.stream.fileno()).columns - 1  # the terminal shown on
+        except (AttributeError, OSError, ValueError):
+            columns = shutil.get_terminal_size((100, 20)).columns - 1
         line = " · ".join(f"{lang} {text}" for lang, text in self._running.items())[:columns]
         self._write("\r" + line + " " * max(0, self._width - len(line)) + "\r")
         self._width = len(line)
@@ -114,7 +118,8 @@ def summary_table(reports: Sequence, seconds: float) -> str:
     head = ("language", "pages", "blocks", "coverage", "fuzzy", "untranslated", "warnings", "findings", "time")
     rows = [head]
     for r in reports:
-        rows.append((r.lang, str(r.pages), f"{r.translated}/{r.total}", f"{r.coverage * 100:.1f} %", str(r.fuzzy),
+        rows.append((r.lang, str(r.pages), f"{r.translated}/{r.total}", f"{_percent(r.translated, r.total)} %",
+                     str(r.fuzzy),
                      str(r.untranslated),
                      str(len(r.warnings)), str(r.findings), "reused" if r.reused else f"{r.seconds:.1f} s"))
     rows.append(("total", str(sum(r.pages for r in reports)), "", "", str(sum(r.fuzzy for r in reports)),
@@ -127,6 +132,14 @@ def summary_table(reports: Sequence, seconds: float) -> str:
 
     rule = "  ".join("-" * w for w in widths)
     return "\n".join([line(rows[0]), rule] + [line(r) for r in rows[1:-1]] + [rule, line(rows[-1])])
+
+
+def _percent(part: int, whole: int) -> str:
+    """``part/whole`` in per cent with one decimal, rounded down: 2198 of 2199 is 99.9, not 100.0."""
+    if whole == 0:
+        return "100.0"
+    tenths = part * 1000 // whole
+    return f"{tenths // 10}.{tenths % 10}"
 
 
 def games_without_model(slugs: Iterable[str], width: int = 100) -> str:

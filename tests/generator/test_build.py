@@ -5,6 +5,7 @@ Builds tests/data/site (a three-page book, our own text) with its small catalogs
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -336,3 +337,61 @@ def test_leftovers_of_a_killed_build_are_removed_and_do_not_block(tmp_path):
     (stale / ".owner").write_text("999999999", encoding="ascii")  # no such process
     build_site(SOURCES, CATALOGS, out, langs=["en"], echo=False)
     assert not stale.exists() and (out / SITE_MARKER).is_file()
+
+
+def test_a_second_build_into_a_folder_being_built_is_refused(tmp_path):
+    import fcntl
+
+    out = tmp_path / "out"
+    build_site(SOURCES, CATALOGS, out, langs=["en"], echo=False)
+    holder = os.open(out, os.O_RDONLY)
+    fcntl.flock(holder, fcntl.LOCK_EX)  # as a running build holds it
+    try:
+        with pytest.raises(BuildError, match="another build is writing to this folder"):
+            build_site(SOURCES, CATALOGS, out, langs=["en"], echo=False)
+    finally:
+        os.close(holder)
+    build_site(SOURCES, CATALOGS, out, langs=["en"], echo=False)
+
+
+def test_missing_images_and_images_outside_the_sources_are_reported_and_never_copied(tmp_path):
+    work = tmp_path / "work"
+    shutil.copytree(SITE, work)
+    secret = tmp_path / "secret.png"
+    secret.write_bytes(b"\x89PNG not for the site")
+    page = work / "C" / "parade.xml"
+    text = page.read_text(encoding="utf-8")
+    figure = ('<figure><title>F</title><mediaobject><imageobject><imagedata fileref="figures/none.png"/>'
+              '</imageobject></mediaobject></figure><figure><title>G</title><mediaobject><imageobject>'
+              '<imagedata fileref="../../secret.png"/></imageobject></mediaobject></figure>')
+    page.write_text(text.replace("</sect1>", figure + "</sect1>", 1), encoding="utf-8")
+    line = next(n for n, l in enumerate(page.read_text(encoding="utf-8").splitlines(), 1) if "none.png" in l)
+    report = build_site(work / "C", None, tmp_path / "out", langs=["en"], echo=False)
+    warnings = report.language("en").warnings
+    assert f"{page}:{line}: image 'figures/none.png' is missing; the page shows its text instead" in warnings
+    assert f"{page}:{line}: image '../../secret.png' lies outside the source folder; the page shows its text " \
+           "instead" in warnings
+    assert not any("not readable" in w for w in warnings)
+    site_files = [p.read_bytes() for p in (tmp_path / "out").rglob("*.png") if p.is_file()]
+    assert secret.read_bytes() not in site_files
+
+
+def test_an_incomplete_translation_never_shows_as_100_per_cent():
+    from patiencebook.generator.build import LanguageReport, root_index_html
+    from patiencebook.generator.progress import summary_table
+
+    almost = LanguageReport("de", "de", 2199, 2198, 0, 1, pages=3)
+    assert " 99.9 %" in summary_table([almost], 1.0)
+    assert "99,9\u00a0% übersetzt" in root_index_html("Help", [almost])
+
+
+def test_a_closed_standard_output_does_not_fail_a_finished_build(tmp_path):
+    import subprocess
+    import sys
+
+    out = tmp_path / "out"
+    proc = subprocess.run(f"{sys.executable} -m patiencebook.generator.cli build --sources {SOURCES} --catalogs "
+                          f"{CATALOGS} --out {out} --lang en --progress none | true", shell=True,
+                          capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in proc.stderr
+    assert (out / "en" / "index.html").is_file()

@@ -142,3 +142,46 @@ def test_pages_changed_or_removed_by_hand_are_built_again(work, tmp_path):
     report = _build(work, out)
     assert {r.lang: r.reused for r in report.languages} == {"en": True, "de": False, "el": False}
     assert _pages(out) == fresh
+
+
+@pytest.mark.parametrize("report", [{"x": 1}, None, {"lang": "de", "bcp47": "de", "total": 5, "translated": 5,
+                                                      "fuzzy": 0, "untranslated": 0, "warnings": 5}])
+def test_a_state_with_a_damaged_report_builds_the_language_again(work, tmp_path, report):
+    import json
+
+    out = tmp_path / "out"
+    _build(work, out)
+    state_file = out / CACHE_DIR / "de" / "state.json"
+    state = json.loads(state_file.read_text(encoding="utf-8"))
+    state["report"] = report
+    state_file.write_text(json.dumps(state), encoding="utf-8")
+    result = _build(work, out)
+    assert {r.lang: r.reused for r in result.languages} == {"en": True, "de": False, "el": True}
+    assert result.language("de").translated > 0
+
+
+def test_a_cache_that_is_a_file_is_replaced(work, tmp_path):
+    out = tmp_path / "out"
+    _build(work, out)
+    shutil.rmtree(out / CACHE_DIR)
+    (out / CACHE_DIR).write_text("x", encoding="utf-8")
+    _build(work, out)
+    assert (out / CACHE_DIR / "de" / "state.json").is_file()
+    shutil.rmtree(out / CACHE_DIR / "de")
+    (out / CACHE_DIR / "de").write_text("x", encoding="utf-8")
+    _build(work, out, fresh=False)
+    assert (out / CACHE_DIR / "de" / "state.json").is_file()
+
+
+def test_a_damaged_doctree_in_the_cache_makes_the_language_build_afresh(work, tmp_path):
+    out = tmp_path / "out"
+    _build(work, out)
+    _edit(work, OLD, NEW)
+    _build(work, out)
+    _edit(work, NEW, OLD)
+    for doctree in (out / CACHE_DIR / "de" / "doctrees").glob("*.doctree"):
+        doctree.write_bytes(doctree.read_bytes()[:40])  # truncated pickles
+    _build(work, out)
+    fresh = tmp_path / "fresh"
+    _build(work, fresh, fresh=True)
+    assert _pages(out) == _pages(fresh)
