@@ -11,6 +11,7 @@ import ctypes
 import ctypes.util
 import dataclasses
 import io
+import json
 import multiprocessing
 import os
 import shutil
@@ -572,6 +573,7 @@ def _build_language(task: _Task) -> LanguageReport:
     sphinx_lines = tuple(line for line in warnings.getvalue().splitlines()
                          if line.strip() and not (_NO_IMAGE in line and "image file not readable" in line))
     if incremental:
+        _prune_search_index(outdir / "searchindex.js")
         # Sphinx warns only about the pages it read again; keep the others' warnings.
         sphinx_lines = tuple(dict.fromkeys(tuple(state.get("sphinx", ())) + sphinx_lines))
     pages = translated.pages + ([translated.front] if translated.front is not None else [])
@@ -599,6 +601,33 @@ def _build_language(task: _Task) -> LanguageReport:
     write_state(cache, {"frame": task.frame, "inputs": task.inputs, "titles": titles, "sphinx": sphinx_lines,
                         "report": report_data, "outputs": tree_digest(outdir)})
     return result
+
+
+def _prune_search_index(path: Path) -> None:
+    """Drop the words no page holds any longer from Sphinx's search index (an incremental build
+    leaves them with an empty list; a fresh build has no such entry). The file keeps Sphinx's
+    form: ``Search.setIndex(`` + JSON with sorted keys and no spaces + ``)``."""
+    prefix, suffix = "Search.setIndex(", ")"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return
+    if not (text.startswith(prefix) and text.endswith(suffix)):
+        return
+    try:
+        data = json.loads(text[len(prefix):-len(suffix)])
+    except ValueError:
+        return
+    changed = False
+    for key in ("terms", "titleterms"):
+        table = data.get(key)
+        if isinstance(table, dict):
+            empty = [word for word, where in table.items() if where in ([], {})]
+            for word in empty:
+                del table[word]
+            changed = changed or bool(empty)
+    if changed:
+        path.write_text(prefix + json.dumps(data, separators=(",", ":"), sort_keys=True) + suffix, encoding="utf-8")
 
 
 #: Pages Sphinx adds to every language that are not pages of the book.

@@ -185,3 +185,16 @@ def test_a_damaged_doctree_in_the_cache_makes_the_language_build_afresh(work, tm
     fresh = tmp_path / "fresh"
     _build(work, fresh, fresh=True)
     assert _pages(out) == _pages(fresh)
+
+
+def test_a_word_that_leaves_the_pages_leaves_the_search_index(work, tmp_path):
+    out = tmp_path / "out"
+    _build(work, out)
+    _edit(work, OLD, "Ein Stapel mit Quetzalcoatlkarten.")
+    _build(work, out)
+    assert "quetzalcoatlkart" in (out / "de" / "searchindex.js").read_text(encoding="utf-8").lower()
+    _edit(work, "Ein Stapel mit Quetzalcoatlkarten.", OLD)
+    _build(work, out)
+    fresh = tmp_path / "fresh"
+    _build(work, fresh, fresh=True)
+    assert (out / "de" / "searchindex.js").read_bytes() == (fresh / "de" / "searchindex.js").read_bytes()
