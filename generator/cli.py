@@ -8,6 +8,7 @@ with exit status 1. Exit status 2 is a usage error.
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import signal
 import sys
 from pathlib import Path
@@ -144,7 +145,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
     server = make_server(args.site or project.default_site(), args.host, args.port, verbose=args.verbose)
     host, port = server.server_address[:2]
-    print(f"serving {args.site or project.default_site()} at http://{host}:{port}/ (Ctrl-C stops)", flush=True)
+    shown = f"[{host}]" if ":" in host else host
+    if not ipaddress.ip_address(host).is_loopback:
+        print(f"patiencebook: warning: serving to the network on {host}: anyone who can reach this address "
+              "can read the site", file=sys.stderr)
+    print(f"serving {args.site or project.default_site()} at http://{shown}:{port}/ (Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()
     finally:
