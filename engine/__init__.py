@@ -5,7 +5,7 @@ The names most callers need are re-exported here: ``Game``, ``Position``, ``Move
 """
 
 from .cards import Card, Colour, Rank, Suit
-from .errors import EngineError, IllegalMove, NotationError, Reason, RulesError
+from .errors import EngineError, IllegalMove, NotationError, PositionError, Reason, RulesError
 from .game import Game
 from .moves import LegalMoves, Move, MoveKind, legal_moves
 from .notation import SavedGame, parse_saved_game
@@ -14,7 +14,7 @@ from .rules import Ruleset
 
 __all__ = [
     "Card", "Colour", "Rank", "Suit",
-    "EngineError", "IllegalMove", "NotationError", "Reason", "RulesError",
+    "EngineError", "IllegalMove", "NotationError", "PositionError", "Reason", "RulesError",
     "Game", "LegalMoves", "Move", "MoveKind", "legal_moves",
     "SavedGame", "parse_saved_game", "Position", "Ruleset",
 ]

@@ -67,3 +67,18 @@ class NotationError(EngineError, ValueError):
         self.message = message
         self.line = line
         super().__init__(f"line {line}: {message}" if line else message)
+
+
+class PositionError(NotationError):
+    """A position that the rules of its game cannot produce (see :meth:`Position.validate
+    <patiencebook.engine.position.Position.validate>`): a face-down card where no rule leaves one, a
+    foundation out of sequence, more cards in a pile than the rules let it hold, a counter out of range.
+
+    A :class:`NotationError`, since it is raised while reading a position. ``where`` names what is at
+    fault: a pile id (``"tableau3"``), a state key (``"base"``, ``"redeals"``, ``"offers"``), or
+    ``None`` when the fault lies across several piles; readers of text turn it into ``line``.
+    """
+
+    def __init__(self, message: str, where: str | None = None, line: int | None = None):
+        self.where = where
+        super().__init__(message, line)

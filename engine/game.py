@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from .cards import Card
-from .errors import IllegalMove
+from .errors import EngineError, IllegalMove, NotationError
 from .moves import LegalMoves, Move
 from .position import Position
 from .rules import Ruleset
@@ -26,10 +26,18 @@ class Game:
 
     ``push(move)`` plays a move (raising :class:`IllegalMove` with the reason when refused),
     ``pop()``/``undo()`` take the last one back, ``redo()`` plays an undone move again.
-    ``seed`` is kept for the saved game only.
+    ``seed`` is kept for the saved game only (a deal number, 0 .. 2**32 - 1, or ``None``).
+
+    Raises :class:`NotationError` for a seed that is not a deal number and
+    :class:`EngineError` when ``cards`` is not the ruleset's deck in some order.
     """
 
     def __init__(self, ruleset: Ruleset, cards: Sequence[Card], seed: int | None = None):
+        from .deals import SEED_MAX
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX):
+            raise NotationError(f"a deal number is a whole number from 0 to {SEED_MAX}, not {seed!r:.40}")
+        if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+            raise EngineError(f"the cards to deal are a list of cards, not a {type(cards).__name__}")
         self.ruleset = ruleset
         self.cards = tuple(cards)
         self.seed = seed
@@ -75,10 +83,14 @@ class Game:
     def push(self, move: Move | str) -> Position:
         """Play ``move`` (a :class:`Move` or its text); returns the new position and clears redo.
 
-        Raises :class:`IllegalMove` with the reason, leaving the game unchanged.
+        Raises :class:`IllegalMove` with the reason, or :class:`NotationError` for something that is
+        not a move or move text, leaving the game unchanged.
         """
-        if isinstance(move, str):
-            move = Move.parse(move)
+        if not isinstance(move, Move):
+            if not isinstance(move, str):
+                raise NotationError(f"a move is a Move or its text, not a {type(move).__name__}")
+            from .notation import parse_move
+            move = parse_move(move)
         self._positions.append(self.position.apply(move))
         self._moves.append(move)
         self._redo.clear()

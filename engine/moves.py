@@ -94,6 +94,8 @@ class Move:
         if not m:
             raise NotationError(f"bad move {text!r}: expected 'stock', 'dbl:PILE', 'flip:PILE', "
                                 "'PILE>PILE' or 'PILE:COUNT>PILE', e.g. tableau3:2>tableau5")
+        if m.group(2) is not None and len(m.group(2)) > 6:
+            raise NotationError(f"bad move {text[:60]!r}: the count of cards is too large")
         count = int(m.group(2)) if m.group(2) is not None else 1
         if count < 1:
             raise NotationError(f"bad move {text!r}: the count of cards must be at least 1")

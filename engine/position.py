@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from .cards import JOKER, Card, Rank, Suit
-from .errors import EngineError, IllegalMove, Reason
+from .errors import EngineError, IllegalMove, NotationError, PositionError, Reason
 from .hooks import lost_check
 from .moves import LegalMoves, Move, MoveKind
 from .rules import (
@@ -20,7 +20,7 @@ from .rules import (
     Ruleset, StockAction,
 )
 
-__all__ = ["Position", "pile_ids", "card_name"]
+__all__ = ["Position", "pile_ids", "card_name", "deck_fault"]
 
 # A card inside a position is a small int: suit index * 16 + rank, plus _UP when it lies face up.
 # Ints keep move generation and hashing fast; the public API hands out Card objects.
@@ -183,10 +183,17 @@ def _compile(ruleset: Ruleset) -> _Rules:
     return rules
 
 
+def _check_kind(kind: object) -> None:
+    """Refuse a move kind that is not a :class:`MoveKind` (a Move built in code with a bad kind)."""
+    if kind is not MoveKind.FLIP and kind is not MoveKind.DOUBLE_CLICK and \
+            kind is not MoveKind.DRAG and kind is not MoveKind.STOCK:
+        raise IllegalMove(Reason("bad-move", f"unknown kind of move {kind!r:.40}"))
+
+
 def _code(card: Card) -> int:
     try:
         return _CODE_OF[card]
-    except KeyError:
+    except (KeyError, TypeError):
         raise EngineError(f"not a card of a standard deck: {card!r}") from None
 
 
@@ -280,16 +287,27 @@ class Position:
                    base_rank: Rank | None = None, redeals_used: int = 0, offers_used: int = 0) -> "Position":
         """A position with the given piles (id -> cards bottom to top as ``(card, face_up)``) and state.
 
-        Piles not named are empty. Raises :class:`EngineError` for an unknown pile id; the cards
-        are not checked against the deck here (:func:`~patiencebook.engine.notation.parse_position`
-        does that for text).
+        Piles not named are empty. Raises :class:`EngineError` for an unknown pile id, a pile that
+        is not a list of ``(card, face_up)`` pairs, a base that is not a :class:`Rank` or counters
+        that are not whole numbers of at least 0. Neither the deck nor the rules are checked here:
+        :meth:`validate` does that (and :func:`~patiencebook.engine.notation.parse_position` calls it).
         """
         rules = _compile(ruleset)
+        if base_rank is not None and not isinstance(base_rank, Rank):
+            raise EngineError(f"the base rank is a Rank or None, not {base_rank!r:.40}")
+        for what, n in (("redeals used", redeals_used), ("offers used", offers_used)):
+            if n.__class__ is not int or n < 0:
+                raise EngineError(f"{what} must be a whole number of at least 0, not {n!r:.40}")
         out: list[tuple[int, ...]] = [()] * len(rules.ids)
+        if not hasattr(piles, "items"):
+            raise EngineError(f"the piles are a mapping of pile id to cards, not a {type(piles).__name__}")
         for pid, cards in piles.items():
-            if pid not in rules.index:
-                raise EngineError(f"{ruleset.game} has no pile {pid!r}; piles: {', '.join(rules.ids)}")
-            out[rules.index[pid]] = tuple(_code(c) | (_UP if up else 0) for c, up in cards)
+            if not isinstance(pid, str) or pid not in rules.index:
+                raise EngineError(f"{ruleset.game} has no pile {pid!r:.60}; piles: {', '.join(rules.ids)}")
+            try:
+                out[rules.index[pid]] = tuple(_code(c) | (_UP if up else 0) for c, up in cards)
+            except (TypeError, ValueError):  # not a list of pairs
+                raise EngineError(f"the cards of {pid} must be (card, face_up) pairs") from None
         return cls._make(rules, tuple(out), int(base_rank) if base_rank else 0, redeals_used, offers_used)
 
     @classmethod
@@ -422,6 +440,137 @@ class Position:
         """True when the game is won or lost."""
         return self.is_won() or self.is_lost()
 
+    # -- validation ------------------------------------------------------------------------------
+
+    def validate(self) -> None:
+        """Check that the rules of the game can produce this position; raise if they cannot.
+
+        Only what the rules model implies is checked, so every position reached by play passes
+        (the engine's tests play random games to show it). For any ruleset:
+
+        - the cards are exactly the deck; a pile holds no more than its capacity;
+        - the stock lies face down; elsewhere a face-down card lies only where the deal put one,
+          under every card added since (cards are only ever added face up), and is turned face
+          up when uncovered if the pile's reveal is ``auto``; a pile that receives no cards
+          (no build, not dealt to by the stock, not refilled) holds at most what the deal gave it;
+        - a foundation starts with a card of the base rank, which must then be known, and each card
+          fits the one below it; so does each card of another pile that only moves build on (the
+          deal gives it one card at most, and the stock deals nothing to it); a game whose
+          foundations have no base rank has none;
+        - redeals and chooser offers are within the ruleset's limits (none without a redealing
+          stock or a chooser);
+        - while the start card is chosen nothing but the stock and chooser has changed since the
+          deal, the chooser holds one card once one is offered, and it is empty once chosen;
+        - a stock that deals to each pile holds what its clicks leave (a full stock, less whole
+          clicks); stock, waste and chooser together never hold more than the deal left them;
+        - a pile refilled from another is empty only while that one is empty.
+
+        For the three games that means, for example: Hamilton has no face-down card outside the
+        stock, its stock holds 24, 23, 16, 9, 2 or 0 cards, at most 3 offers are used and base
+        ``-`` means nothing has moved yet; Agnes's tableau pile *n* has at most *n* - 1
+        face-down cards, at the bottom, under a face-up top card, and its stock holds 23, 16, 9, 2
+        or 0 cards with no redeal; Eagle Wing's reserve holds at most 13 cards, only the bottom
+        one face up, a tableau pile at most 3 cards built down in suit, stock and waste at most
+        30 cards together, and at most 2 redeals are used.
+
+        Raises :class:`~patiencebook.engine.errors.PositionError` saying what is wrong; its
+        ``where`` names the pile id or state key at fault.
+        """
+        R = self._rules
+        L = _limits(R)
+        fault = deck_fault(R.ruleset, self.cards())
+        if fault:
+            raise PositionError(fault)
+        piles = self._piles
+        base = self._base
+        kind = R.base_kind
+        if base and kind is Base.ANY:
+            raise PositionError(f"{R.game} has no base rank, so 'base:' must be '-', not {Rank(base).letter}", "base")
+        if base and kind in (Base.ACE, Base.KING) and base != (1 if kind is Base.ACE else 13):
+            raise PositionError(f"the foundations of {R.game} start from the "
+                                f"{'Ace' if kind is Base.ACE else 'King'}, so 'base:' cannot be {Rank(base).letter}",
+                                "base")
+        for i, p in enumerate(piles):
+            pid = R.ids[i]
+            role = R.roles[i]
+            cap = R.capacity[i]
+            if cap and len(p) > cap:
+                raise PositionError(f"{pid} holds {len(p)} cards, but a {_ROLE_WORDS[role]} pile holds at most {cap}",
+                                    pid)
+            if i == R.stock:
+                down = [c for c in p if c & _UP]
+                if down:
+                    raise PositionError(f"{pid}: {_CARD_OF[down[0] & 63]} lies face up, but the cards of the stock "
+                                        "always lie face down", pid)
+                continue
+            _check_faces(R, L, i, p)
+            if role is Role.FOUNDATION and L.sequenced[i]:
+                _check_foundation(R, i, p, base, L.dealt[i])
+            elif L.built[i]:
+                _check_sequence(R, i, p, base)
+        self._check_counters(L)
+
+    def _check_counters(self, L: "_Limits") -> None:
+        R = self._rules
+        piles = self._piles
+        base = self._base
+        stock = R.stock_policy
+        redeal_limit = stock.redeals if stock is not None and stock.action is StockAction.DEAL_TO_WASTE else 0
+        if redeal_limit is not None and self._redeals > redeal_limit:
+            raise PositionError(f"{self._redeals} redeal{'s' if self._redeals != 1 else ''} used, but {R.game} allows "
+                                f"{redeal_limit or 'no'} redeal{'s' if redeal_limit != 1 else ''}", "redeals")
+        chooser = R.chooser_policy
+        offer_limit = chooser.offers if chooser is not None else 0
+        if self._offers > offer_limit:
+            raise PositionError(f"{self._offers} chooser offer{'s' if self._offers != 1 else ''} used, but {R.game} "
+                                + (f"offers at most {offer_limit} cards" if offer_limit else "has no chooser"),
+                                "offers")
+        if not base and R.base_kind is Base.BASE_CARD and any(piles[i] for i in R.foundations) and not all(
+                c & 63 == _JOKER for i in R.foundations for c in piles[i]):
+            raise PositionError(f"{R.game} needs 'base:' with the rank of the base card: the foundations hold "
+                                "cards", "base")
+        if R.chooser >= 0:
+            c = R.chooser
+            cid = R.ids[c]
+            if not base:
+                for i, p in enumerate(piles):
+                    if i not in (c, R.stock) and len(p) != L.dealt_count[i]:
+                        raise PositionError(f"no start card is chosen (base '-'), so nothing has moved since the deal; "
+                                            f"but {R.ids[i]} holds {len(p)} cards, not the {L.dealt_count[i]} dealt",
+                                            R.ids[i])
+                if len(piles[c]) > 1:
+                    raise PositionError(f"the {cid} holds {len(piles[c])} cards; it holds the one card offered",
+                                        cid)
+                if bool(piles[c]) != (self._offers > 0):
+                    raise PositionError(f"{self._offers} offers used, but the {cid} "
+                                        + ("holds a card" if piles[c] else "is empty")
+                                        + ": each offer turns a card into it", "offers")
+            else:
+                if piles[c]:
+                    raise PositionError(f"the start card is chosen (base {Rank(base).letter}), so the {cid} is empty; "
+                                        f"it holds {len(piles[c])} card{'s' if len(piles[c]) != 1 else ''}", cid)
+                if self._offers < 1:
+                    raise PositionError("the start card is chosen, so at least one card was offered; 'offers:' "
+                                        "cannot be 0", "offers")
+        if L.stock_counts is not None and (base or R.chooser < 0):
+            n = len(piles[R.stock])
+            if n not in L.stock_counts:
+                raise PositionError(f"the stock holds {n} cards; each click deals to every pile, so it holds "
+                                    + ", ".join(map(str, sorted(L.stock_counts, reverse=True))) + " cards",
+                                    R.ids[R.stock])
+        if L.closed is not None:
+            members, most = L.closed
+            held = sum(len(piles[i]) for i in members)
+            if held > most:
+                names = " and ".join(R.ids[i] for i in members)
+                raise PositionError(f"{names} hold {held} cards together, but they only pass cards among themselves "
+                                    f"and the deal leaves them {most}", None)
+        for i, sources in L.refilled:
+            if not piles[i] and any(piles[s] for s in sources):
+                src = next(R.ids[s] for s in sources if piles[s])
+                raise PositionError(f"{R.ids[i]} is empty while {src} holds cards: an empty "
+                                    f"{_ROLE_WORDS[R.roles[i]]} pile is refilled from it at once", R.ids[i])
+
     # -- moves -----------------------------------------------------------------------------------
 
     @property
@@ -435,6 +584,8 @@ class Position:
 
     def reason(self, move: Move) -> str | None:
         """Why ``move`` is refused here, as a sentence for the player, or ``None`` when it is legal."""
+        if not isinstance(move, Move):
+            return Reason("bad-move", f"a move is a Move, not a {type(move).__name__}")
         kind = move.kind
         try:
             if kind is MoveKind.DRAG:
@@ -443,6 +594,7 @@ class Position:
                 return self._stock_reason()
             if kind is MoveKind.FLIP:
                 return self._flip_reason(self._index(move.source))
+            _check_kind(kind)
             self.double_click_drags(move.source or "")
         except IllegalMove as err:
             return Reason(err.code, str(err), **err.params)
@@ -457,8 +609,11 @@ class Position:
         Raises :class:`IllegalMove` with the reason when the move is refused, and
         :class:`~patiencebook.engine.errors.NotationError` for move text that cannot be read.
         """
-        if isinstance(move, str):
-            move = Move.parse(move)
+        if not isinstance(move, Move):
+            if not isinstance(move, str):
+                raise NotationError(f"a move is a Move or its text, not a {type(move).__name__}")
+            from .notation import parse_move
+            move = parse_move(move)
         return self._resolve(move)
 
     def _resolve(self, move: Move) -> "Position":
@@ -474,6 +629,7 @@ class Position:
             if reason:
                 raise IllegalMove(reason)
             return self._do_stock()
+        _check_kind(kind)
         i = self._index(move.source)
         if kind is MoveKind.FLIP:
             reason = self._flip_reason(i)
@@ -491,12 +647,15 @@ class Position:
     def _index(self, pile_id: str | None) -> int:
         try:
             return self._rules.index[pile_id or ""]
-        except KeyError:
-            raise IllegalMove(Reason("no-such-pile", f"{self.game} has no pile {pile_id!r}; piles: "
+        except (KeyError, TypeError):  # TypeError: a pile id that is not text (an unhashable value)
+            raise IllegalMove(Reason("no-such-pile", f"{self.game} has no pile {pile_id!r:.60}; piles: "
                                      f"{', '.join(self._rules.ids)}", pile=pile_id or "")) from None
 
     def _drag_indices(self, move: Move) -> tuple[int, int, int]:
-        return self._index(move.source), self._index(move.target), move.count
+        k = move.count
+        if k.__class__ is not int:  # a Move built in code with a count that is no whole number
+            raise IllegalMove(Reason("no-cards", f"the count of cards of a drag is a whole number, not {k!r:.40}"))
+        return self._index(move.source), self._index(move.target), k
 
     # -- generation ------------------------------------------------------------------------------
 
@@ -1000,6 +1159,201 @@ class Position:
             ranked.append((-score, n, m))
         ranked.sort()
         return [m for _, _, m in ranked]
+
+
+
+# -- validation helpers ---------------------------------------------------------------------------
+
+def deck_fault(ruleset: Ruleset, cards: Sequence[Card]) -> str | None:
+    """Why ``cards`` are not the deck of ``ruleset`` (cards too many or unknown, cards missing),
+    or ``None`` when they are, in any order."""
+    want: dict[Card, int] = {}
+    for c in ruleset.cards():
+        want[c] = want.get(c, 0) + 1
+    have: dict[Card, int] = {}
+    for c in cards:
+        have[c] = have.get(c, 0) + 1
+    if have == want:
+        return None
+    extra = [str(c) for c in have if have[c] > want.get(c, 0)]
+    missing = [str(c) for c in want if have.get(c, 0) < want[c]]
+    parts = []
+    if extra:
+        parts.append("too many or unknown: " + " ".join(extra))
+    if missing:
+        parts.append("missing: " + " ".join(missing))
+    return f"the cards are not the {ruleset.game} deck of {ruleset.deck.size} cards (" + "; ".join(parts) + ")"
+
+
+class _Limits:
+    """What the rules imply about the piles of a ruleset, worked out once for :meth:`Position.validate`.
+
+    ``dealt[i]``: the faces the deal gives pile ``i``, bottom to top; ``receives[i]``: whether any
+    action ever adds a card to it; ``sequenced[i]``: whether a foundation's cards must form its
+    build sequence from the base rank; ``stock_counts``: the stock sizes a deal-to-each stock can
+    have; ``closed``: piles that pass cards only among themselves, and the most they can hold;
+    ``refilled``: piles refilled at once from other piles, which the deal does not leave empty.
+    """
+
+    def __init__(self, R: _Rules):
+        rs = R.ruleset
+        n = len(R.ids)
+        dealt: list[list[bool]] = [[] for _ in range(n)]
+        for step in rs.deal:
+            for member, count in zip(R.group_piles[step.pile], step.per_pile(len(R.group_piles[step.pile]))):
+                if step.face is Face.UP:
+                    dealt[member] += [True] * count
+                elif step.face is Face.DOWN:
+                    dealt[member] += [False] * count
+                elif count:
+                    dealt[member] += [False] * (count - 1) + [True]
+        self.dealt = [tuple(d) for d in dealt]
+        self.dealt_count = [len(d) for d in dealt]
+        fill_auto = [g.fill.rule is FillRule.AUTO for g in R.groups]
+        self.receives = [R.groups[i].build is not None or i in R.stock_targets or i in (R.stock, R.chooser)
+                         or fill_auto[i] for i in range(n)]
+        stock_dealt = R.stock >= 0 and self.dealt_count[R.stock] > 0
+        # A foundation's cards form its build sequence when nothing but moves put them there (the
+        # deal gives it no card, or the one base card) and every run landing on it lands in order.
+        first_dealt = next((i for i in R.foundations if self.dealt_count[i]), None)
+        self.sequenced = [False] * n
+        for j in R.foundations:
+            build = R.groups[j].build
+            if self.dealt_count[j] > 1 or (self.dealt_count[j] == 1 and j != first_dealt) or j in R.stock_targets:
+                continue
+            self.sequenced[j] = all(_runs_keep_build(R.groups[i].move, build, R.reverse[i][j])
+                                    for i in range(n) if R.allowed_from[j][i])
+        # Other piles built on (Eagle Wing's tableau) hold a build sequence when the deal gives each at
+        # most one card and nothing but moves adds any: a card goes onto one it fits, or into an empty pile.
+        self.built = [j not in R.foundations and R.groups[j].build is not None and self.dealt_count[j] <= 1
+                      and j not in R.stock_targets
+                      and all(_runs_keep_build(R.groups[i].move, R.groups[j].build, R.reverse[i][j])
+                              for i in range(n) if R.allowed_from[j][i])
+                      for j in range(n)]
+        self.stock_counts: frozenset[int] | None = None
+        policy = R.stock_policy
+        if policy is not None and policy.action is StockAction.DEAL_TO_EACH and not stock_dealt \
+                and R.groups[R.stock].build is None:
+            left = rs.stock_size - (1 if rs.chooser is not None else 0)
+            counts = {left}
+            for d in rs.stock_deals():
+                left -= d
+                counts.add(left)
+            self.stock_counts = frozenset(counts)
+        self.closed: tuple[tuple[int, ...], int] | None = None
+        members = tuple(i for i in range(n) if R.roles[i] in (Role.STOCK, Role.WASTE, Role.CHOOSER))
+        if members and not stock_dealt and not any(self.receives[i] and (R.groups[i].build is not None or fill_auto[i])
+                                                   for i in members):
+            self.closed = (members, rs.stock_size + sum(self.dealt_count[i] for i in members))
+        self.refilled = tuple((i, src) for i, src in R.autofill if self.dealt_count[i] > 0)
+
+
+def _runs_keep_build(move, build, reverse: bool) -> bool:
+    """True when every run that ``move`` lifts lands as a sequence that ``build`` allows."""
+    if build.accepts is Accepts.SINGLE or move.unit is not MoveUnit.RUN:
+        return True
+    match = move.match == build.match or build.match is Match.RANK_ONLY or (
+        move.match is Match.SAME_SUIT and build.match is Match.SAME_COLOUR)
+    if reverse:
+        direction = {move.direction, build.direction} == {Direction.UP, Direction.DOWN}
+    else:
+        direction = move.direction == build.direction or build.direction is Direction.UP_OR_DOWN
+    return match and direction and (build.wrap or not move.wrap) and (move.stop_at_base or not build.stop_at_base)
+
+
+_LIMITS: dict[int, tuple[_Rules, _Limits]] = {}
+
+
+def _limits(R: _Rules) -> _Limits:
+    hit = _LIMITS.get(id(R))
+    if hit is not None and hit[0] is R:
+        return hit[1]
+    limits = _Limits(R)
+    _LIMITS[id(R)] = (R, limits)
+    return limits
+
+
+def _faces_fit(faces: list[bool], dealt: tuple, receives: bool, reveal: Reveal) -> bool:
+    """True when a pile with ``faces`` (bottom to top) can come from the deal's ``dealt`` faces.
+
+    The pile is then the first ``m`` dealt cards (the others lifted off, from the top) with only
+    the topmost of them maybe turned, plus cards added later, which always lie face up.
+    """
+    for m in range(min(len(faces), len(dealt)) + 1):
+        if (not receives and len(faces) != m) or not all(faces[m:]):
+            continue
+        if m == 0:
+            return True
+        if list(faces[:m - 1]) != list(dealt[:m - 1]):
+            continue
+        top, dealt_top = faces[m - 1], dealt[m - 1]
+        if reveal is Reveal.NEVER:
+            ok = top == dealt_top
+        elif reveal is Reveal.AUTO and m < len(dealt):
+            ok = top  # the card above it was lifted off, and an uncovered card is turned at once
+        else:
+            ok = top or not dealt_top  # a card is turned face up, never face down
+        if ok:
+            return True
+    return False
+
+
+def _check_faces(R: _Rules, L: _Limits, i: int, p: tuple) -> None:
+    pid = R.ids[i]
+    role = _ROLE_WORDS[R.roles[i]]
+    dealt = L.dealt[i]
+    if not L.receives[i] and len(p) > len(dealt):
+        raise PositionError(f"{pid} holds {len(p)} cards, but no card is ever added to a {role} pile: "
+                            f"the deal gives it {len(dealt)}", pid)
+    faces = [bool(c & _UP) for c in p]
+    if _faces_fit(faces, dealt, L.receives[i], R.reveal[i]):
+        return
+    down = next(c for c in p if not c & _UP) if not all(faces) else None
+    if all(dealt) and down is not None:
+        raise PositionError(f"{pid}: {_CARD_OF[down & 63]} lies face down, but no rule of {R.game} leaves a "
+                            f"face-down card on a {role} pile", pid)
+    pattern = " ".join("up" if up else "#" for up in dealt)
+    turned = {Reveal.AUTO: "a face-down card is turned face up once uncovered",
+              Reveal.NEVER: "no card here is ever turned",
+              Reveal.CLICK: "only the top card can be turned"}[R.reveal[i]]
+    raise PositionError(f"{pid}: the face-down cards are not where the rules can leave them: the deal lays "
+                        f"{pattern} here (bottom to top, # = face down), cards added later lie face up, and "
+                        f"{turned}", pid)
+
+
+def _check_foundation(R: _Rules, i: int, p: tuple, base: int, dealt: tuple) -> None:
+    if not p:
+        return
+    pid = R.ids[i]
+    group = R.groups[i]
+    kind = R.base_kind
+    start = base or (1 if kind is Base.ACE else 13 if kind is Base.KING else 0)
+    bottom = p[0] & 63
+    rule = group.fill.rule
+    if bottom == _JOKER:
+        if not dealt and rule is not FillRule.ANY:
+            raise PositionError(f"{pid}: a joker lies at the bottom, but an empty foundation takes only a card of "
+                                f"the {R.base_word}", pid)
+    elif rule is FillRule.BASE_RANK:
+        if not start:
+            raise PositionError(f"{pid} holds cards, but the {R.base_word} is not known ('base: -')", "base")
+        if bottom & 15 != start:
+            raise PositionError(f"{pid} starts with {card_name(_CARD_OF[bottom])}, but a foundation starts with a "
+                                f"card of the {R.base_word} ({_RANK_NAMES[start]})", pid)
+    _check_sequence(R, i, p, start)
+
+
+def _check_sequence(R: _Rules, i: int, p: tuple, base: int) -> None:
+    """Every card of pile ``i`` fits the one below it under the pile's build (base rank ``base``)."""
+    build = R.groups[i].build
+    rank = Rank(base) if base else None
+    for lower, upper in zip(p, p[1:]):
+        a, b = _CARD_OF[lower & 63], _CARD_OF[upper & 63]
+        if not build.allows(a, b, rank):
+            pid = R.ids[i]
+            raise PositionError(f"{pid}: {card_name(b)} cannot lie on {card_name(a)}: the "
+                                f"{_ROLE_WORDS[R.roles[i]]} builds {_DIRECTION_WORDS.get(build.direction, 'nothing')} "
+                                f"{_MATCH_WORDS[build.match]}", pid)
 
 
 def _pair_table(cache: dict, key, test) -> bytearray:

@@ -251,7 +251,7 @@ class Session(Wording):
     # commands
 
     def _number(self, text: str) -> str:
-        n = int(text)
+        n = int(text) if text.isascii() and len(text) <= 6 else 0
         if not 1 <= n <= len(self.order):
             raise _CommandError(self.msg("play_no_pile_number", number=n, last=len(self.order)))
         return self.order[n - 1]
@@ -264,12 +264,12 @@ class Session(Wording):
         words = text.split()
         if words == ["s"]:
             return Move.stock()
-        if len(words) == 2 and words[0] in ("d", "f") and words[1].isdigit():
+        if len(words) == 2 and words[0] in ("d", "f") and _is_number(words[1]):
             pid = self._number(words[1])
             return Move.double_click(pid) if words[0] == "d" else Move.flip(pid)
-        if len(words) == 2 and words[1].isdigit():
+        if len(words) == 2 and _is_number(words[1]):
             source, _, count = words[0].partition(":")
-            if source.isdigit() and (not count or count.isdigit()):
+            if _is_number(source) and (not count or _is_number(count)):
                 n = int(count) if count else 1
                 if n < 1:
                     raise _CommandError(self.msg("play_refused", reason=self.reason("no-cards", "", {})))
@@ -397,3 +397,8 @@ def run_interactive(game: PlayableGame, deal: int | None, lang: str, lines: Iter
             out.write(text + "\n")
         if not go_on:
             return 0
+
+
+def _is_number(text: str) -> bool:
+    """A pile number or card count as a player types it: ASCII digits, at most six."""
+    return text.isascii() and text.isdigit() and len(text) <= 6
