@@ -29,7 +29,7 @@ from lxml import etree
 
 from patiencebook.generator.board import find_pyodide, install_board_assets, page_boards
 from patiencebook.generator.buildcache import (
-    CACHE_DIR, clear_state, code_digest, copy_tree, digest, files_digest, link_tree, read_state, tree_digest,
+    CACHE_DIR, clear_state, code_digest, copy_tree, digest, files_digest, read_state, tree_digest,
     write_if_changed, write_state)
 from patiencebook.generator.errors import BuildError, CatalogError, LanguageError, PatienceBookError
 from patiencebook.generator.languages import derived_languages, get_language, source_language, ui_strings
@@ -259,7 +259,7 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
         frame_base = digest(code_digest(), str(sources), book_file, site_langs, report, pyodide is not None,
                             [page.slug for page in document.pages], [str(f) for f in models.values()])
         source_files = _source_files(document, models)
-        tasks, reused = [], []
+        tasks, reused, kept = [], [], set()
         for lang, catalog, derive in tasks_langs:
             previous = out / lang if was_site and (out / lang).is_dir() else None
             task = _Task(lang, str(sources), book_file, str(catalog) if catalog else None, derive, str(workdir),
@@ -273,7 +273,7 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
             else:
                 report_ = None
             if report_ is not None:
-                link_tree(previous, site / lang)
+                kept.add(lang)  # its folder in --out stays as it is
                 reused.append(report_)
                 shown.finished(lang, reused[-1].pages, reused[-1].seconds, reused=True)
             else:
@@ -296,7 +296,7 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
         for folder in cache_root.glob("*"):
             if folder.name not in site_langs:
                 shutil.rmtree(folder, ignore_errors=True)  # a language no longer built
-        _swap_in(site, out, workdir)
+        _swap_in(site, out, workdir, keep=kept)
     except BaseException:
         shutil.rmtree(workdir, ignore_errors=True)
         if created:
@@ -1065,13 +1065,13 @@ def _remove_stale_workdirs(out: Path) -> None:
             continue
 
 
-def _swap_in(site: Path, out: Path, workdir: Path) -> None:
+def _swap_in(site: Path, out: Path, workdir: Path, keep: set[str] | frozenset[str] = frozenset()) -> None:
     """Replace the contents of ``out`` by those of ``site`` (both on one file system).
 
     Each top-level entry (a language folder, the runtime, the root page) is exchanged in one step
     where Linux offers it (``renameat2(RENAME_EXCHANGE)``), else moved aside and replaced; entries
-    of the old site that the new one lacks are moved into ``workdir`` too, which the caller then
-    removes. The build cache and the build folders stay. When a step fails the steps taken are
+    of the old site that the new one lacks, other than those named in ``keep`` (languages reused
+    as they are), are moved into ``workdir`` too, which the caller then removes. The build cache and the build folders stay. When a step fails the steps taken are
     undone and :class:`BuildError` is raised.
     """
     trash = workdir / "previous"
@@ -1091,7 +1091,8 @@ def _swap_in(site: Path, out: Path, workdir: Path) -> None:
                 os.rename(new, old)
                 undo.append(lambda new=new, old=old, name=name: (os.rename(old, new), os.rename(trash / name, old)))
         for entry in out.iterdir():
-            if entry.name not in names and entry.name != CACHE_DIR and not entry.name.startswith(BUILD_PREFIX):
+            if entry.name not in names and entry.name not in keep and entry.name != CACHE_DIR \
+                    and not entry.name.startswith(BUILD_PREFIX):
                 os.rename(entry, trash / entry.name)
                 undo.append(lambda entry=entry: os.rename(trash / entry.name, entry))
     except OSError as error:

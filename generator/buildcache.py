@@ -35,8 +35,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 __all__ = ["CACHE_DIR", "FORMAT", "code_digest", "digest", "files_digest", "tree_digest", "read_state",
-           "write_state",
-           "clear_state", "write_if_changed", "link_tree", "copy_tree"]
+           "write_state", "clear_state", "write_if_changed", "copy_tree"]
 
 #: The cache folder inside a built site (a dot folder: ``patiencebook serve`` does not serve it).
 CACHE_DIR = ".patiencebook-cache"
@@ -127,19 +126,6 @@ def write_if_changed(path: Path, data: bytes) -> bool:
         pass
     path.write_bytes(data)
     return True
-
-
-def link_tree(source: Path, target: Path) -> None:
-    """Recreate the tree ``source`` at ``target`` with hard links (copies where links fail).
-
-    Only for trees nobody writes into afterwards: a file changed in place would change in both."""
-    def link(src: str, dst: str) -> None:
-        try:
-            os.link(src, dst)
-        except OSError:
-            shutil.copy2(src, dst)
-
-    shutil.copytree(source, target, copy_function=link, symlinks=True)
 
 
 def copy_tree(source: Path, target: Path) -> None:
