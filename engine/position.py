@@ -174,13 +174,19 @@ _COMPILED: dict[int, tuple[Ruleset, _Rules]] = {}
 _STOCK_MOVE = Move.stock()
 
 
-def _compile(ruleset: Ruleset) -> _Rules:
-    hit = _COMPILED.get(id(ruleset))
-    if hit is not None and hit[0] is ruleset:
+def _memo(table: dict, owner, make):
+    """``make(owner)``, kept in ``table`` by the owner's identity (the owner is kept too, so its id
+    cannot be reused by another object while the entry lives)."""
+    hit = table.get(id(owner))
+    if hit is not None and hit[0] is owner:
         return hit[1]
-    rules = _Rules(ruleset)
-    _COMPILED[id(ruleset)] = (ruleset, rules)
-    return rules
+    value = make(owner)
+    table[id(owner)] = (owner, value)
+    return value
+
+
+def _compile(ruleset: Ruleset) -> _Rules:
+    return _memo(_COMPILED, ruleset, _Rules)
 
 
 def _check_kind(kind: object) -> None:
@@ -1265,12 +1271,7 @@ _LIMITS: dict[int, tuple[_Rules, _Limits]] = {}
 
 
 def _limits(R: _Rules) -> _Limits:
-    hit = _LIMITS.get(id(R))
-    if hit is not None and hit[0] is R:
-        return hit[1]
-    limits = _Limits(R)
-    _LIMITS[id(R)] = (R, limits)
-    return limits
+    return _memo(_LIMITS, R, _Limits)
 
 
 def _faces_fit(faces: list[bool], dealt: tuple, receives: bool, reveal: Reveal) -> bool:
