@@ -140,6 +140,23 @@ def _positive(text: str) -> int:
     return value
 
 
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from patiencebook.generator.play import find_game
+    from patiencebook.generator.solving import parse_deals, solve_deals, summary
+
+    game = find_game(args.game, args.sources)
+    deals = parse_deals(args.deals)
+    variant = f"rules of {game.slug}.xml"
+
+    def show(result) -> None:
+        moves = f", {result.moves} moves" if result.moves else ""
+        print(f"deal {result.deal}: {result.status} ({result.nodes} positions{moves})", flush=True)
+
+    results = solve_deals(game.ruleset, deals, args.budget, args.jobs, report=show)
+    print(summary(game.slug, variant, results, args.budget))
+    return 0
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     from patiencebook.generator.serve import make_server
 
@@ -244,6 +261,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jsonl", action="store_true",
                    help="read one move in notation per line, write one JSON line of the state after each")
     p.set_defaults(run=_cmd_play)
+    p = sub.add_parser("solve", help="which deals of a game can be won with all cards known")
+    sources_option(p)
+    p.add_argument("game", metavar="GAME", help="the game: its page name (eagle_wing) or AisleRiot's (eagle-wing)")
+    p.add_argument("--deals", default="1-100", metavar="RANGE",
+                   help="AisleRiot deal numbers: 1-1000, 7, or a list such as 1-5,9 (default: 1-100)")
+    p.add_argument("--budget", type=_positive, default=200_000, metavar="N",
+                   help="positions searched per deal before it counts as unknown (default: 200000)")
+    p.add_argument("--jobs", type=_positive, metavar="N", help="deals solved at once (default: number of cores)")
+    p.set_defaults(run=_cmd_solve)
     p = sub.add_parser("serve", help="serve the built site on this machine (127.0.0.1)")
     p.add_argument("site", nargs="?", type=Path, metavar="DIR", help="the site folder (default: ./site)")
     p.add_argument("--port", type=_port, default=8000, metavar="N", help="port (default: 8000; 0 picks a free one)")

@@ -1,0 +1,162 @@
+"""A thoughtful solver: whether a deal can be won when every card is known, by search over the
+engine's own moves.
+
+Depth-first search from the deal, trying the engine's hints first (:meth:`Position.hints`), with
+a transposition table (a position met again by another path is not searched again) and safe
+automatic foundation moves: a card goes to its foundation at once when no card that could still
+be built on it in any pile is left out of the foundations, since such a move can never be
+wrong. The search stops after ``budget`` positions. Its answer is ``solved`` (with the moves),
+``unsolvable`` (every position reachable was searched) or ``unknown`` (the budget ran out).
+
+"Thoughtful" is the term of the patience literature for play with all cards face up: the
+engine's positions hold every card, face-down ones included, and the search may use them.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .moves import Move, MoveKind
+from .position import Position
+from .rules import Direction, Match, Role
+
+__all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "DEFAULT_BUDGET", "SolveResult", "solve"]
+
+SOLVED = "solved"
+UNSOLVABLE = "unsolvable"
+UNKNOWN = "unknown"
+#: Positions searched per deal unless told otherwise.
+DEFAULT_BUDGET = 200_000
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """What the search found for one position.
+
+    Attributes:
+        status: :data:`SOLVED`, :data:`UNSOLVABLE` or :data:`UNKNOWN`.
+        nodes: positions searched (each counted once, the automatic moves included).
+        moves: for a solved deal, the moves from the start to a won position, the automatic
+            foundation moves among them (every one legal for :meth:`Position.apply`); else ``()``.
+    """
+
+    status: str
+    nodes: int
+    moves: tuple[Move, ...] = ()
+
+
+def solve(position: Position, budget: int = DEFAULT_BUDGET) -> SolveResult:
+    """Search for a win from ``position`` (see the module's description).
+
+    ``budget`` is the most positions searched (at least 1). Raises ``ValueError`` for a budget
+    below 1.
+    """
+    if budget < 1:
+        raise ValueError(f"the budget is at least one position, not {budget}")
+    safe = _SafeMoves(position)
+    start, forced = safe.advance(position)
+    if start.is_won():
+        return SolveResult(SOLVED, 1, tuple(forced))
+    seen = {start}
+    # Each frame: (position, the moves left to try there, the moves that led here from the parent)
+    stack = [(start, iter(start.hints()), forced)]
+    nodes = 1
+    while stack:
+        here, untried, _ = stack[-1]
+        move = next(untried, None)
+        if move is None:
+            stack.pop()
+            continue
+        after, auto = safe.advance(here.apply(move))
+        if after in seen:
+            continue
+        seen.add(after)
+        nodes += 1
+        path = [move] + auto
+        if after.is_won():
+            moves = [m for _, _, led in stack for m in led] + path
+            return SolveResult(SOLVED, nodes, tuple(moves))
+        if nodes >= budget:
+            return SolveResult(UNKNOWN, nodes)
+        if not after.is_lost():
+            stack.append((after, iter(after.hints()), path))
+    return SolveResult(UNSOLVABLE, nodes)
+
+
+class _SafeMoves:
+    """Finds the foundation moves that cannot spoil a win, from the rules of the position's game.
+
+    A card ``c`` may go up at once when every card that some pile could still take on top of
+    ``c`` (one rank away as the pile builds, of a suit the pile's match allows) already lies on a
+    foundation. Rule source: the game's rules block (build direction, match, wrap of each group).
+    """
+
+    def __init__(self, position: Position):
+        ruleset = position.ruleset
+        self.builds = [g.build for g in ruleset.piles
+                       if g.role is not Role.FOUNDATION and g.build is not None
+                       and g.build.direction is not Direction.NONE]
+        self.foundations = [pid for pid in position.pile_ids if position.role(pid) is Role.FOUNDATION]
+        self.ranks = len(ruleset.deck.ranks)
+        self._held: dict = {}
+
+    def advance(self, position: Position) -> tuple[Position, list[Move]]:
+        """``position`` after every safe foundation move, and those moves in order."""
+        done: list[Move] = []
+        while True:
+            move = self._one(position)
+            if move is None:
+                return position, done
+            position = position.apply(move)
+            done.append(move)
+
+    def _one(self, position: Position) -> Move | None:
+        if position.choosing:
+            return None
+        on_foundations = {card for pid in self.foundations for card, _ in position.pile(pid)}
+        for move in position.legal_moves:
+            if move.kind is not MoveKind.DRAG or move.count != 1 or position.role(move.target) is not Role.FOUNDATION:
+                continue
+            if position.role(move.source) is Role.FOUNDATION:
+                continue
+            card = position.pile(move.source)[-1][0]
+            if all(other in on_foundations for other in self._could_hold(card, position)):
+                return move
+        return None
+
+    def _could_hold(self, card, position: Position) -> list:
+        """The cards some non-foundation pile could place on ``card`` (worked out once per card)."""
+        held = self._held.get(card)
+        if held is None:
+            held = self._held[card] = []
+            for other in set(position.cards()):
+                if other == card or other.is_joker or card.is_joker:
+                    continue
+                for build in self.builds:
+                    steps = {Direction.DOWN: (-1,), Direction.UP: (1,), Direction.UP_OR_DOWN: (-1, 1)}[build.direction]
+                    if any(_next_rank(card, other, step, build.wrap, self.ranks) for step in steps) \
+                            and _suits_match(build.match, card, other):
+                        held.append(other)
+                        break
+        return held
+
+
+def _next_rank(lower, upper, step: int, wrap: bool, ranks: int) -> bool:
+    """Whether ``upper`` (the card placed) is ``step`` ranks from ``lower`` (the card under it)."""
+    a, b = int(lower.rank), int(upper.rank)
+    if wrap:
+        return (a + step - b) % ranks == 0
+    return a + step == b
+
+
+def _suits_match(match: Match, under, placed) -> bool:
+    if match is Match.SAME_SUIT:
+        return under.suit == placed.suit
+    if match is Match.SAME_COLOUR:
+        return under.colour == placed.colour
+    if match is Match.ALTERNATE_COLOUR:
+        return under.colour != placed.colour
+    if match is Match.ANY_SUIT_BUT_OWN:
+        return under.suit != placed.suit
+    return True

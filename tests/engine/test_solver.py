@@ -1,0 +1,55 @@
+"""The thoughtful solver: wins it finds replay with the engine's own rules, a deal whose every
+reachable position it searched is unsolvable, and the budget makes the answer unknown."""
+
+from __future__ import annotations
+
+import pytest
+
+from patiencebook.engine import Game
+from patiencebook.engine.moves import MoveKind
+from patiencebook.engine.rules import Role
+from patiencebook.engine.solver import SOLVED, UNKNOWN, UNSOLVABLE, _SafeMoves, solve
+
+from .test_position import ruleset
+
+
+def test_a_win_found_replays_move_by_move_to_a_won_position():
+    game = Game.deal(ruleset("eagle_wing"), 1)
+    result = solve(game.position, budget=5_000)
+    assert result.status == SOLVED and 0 < result.nodes < 5_000
+    for move in result.moves:
+        game.push(move)  # raises IllegalMove if the solver played a move the rules refuse
+    assert game.position.is_won() and game.position.score == game.position.max_score
+
+
+def test_a_deal_searched_to_the_end_without_a_win_is_unsolvable():
+    result = solve(Game.deal(ruleset("agnes"), 4).position, budget=100_000)
+    assert result.status == UNSOLVABLE and result.moves == ()
+    assert 1_000 < result.nodes < 100_000  # the whole reachable space, within the budget
+
+
+def test_the_budget_makes_the_answer_unknown():
+    result = solve(Game.deal(ruleset("agnes"), 4).position, budget=500)
+    assert (result.status, result.nodes, result.moves) == (UNKNOWN, 500, ())
+    with pytest.raises(ValueError, match="at least one position"):
+        solve(Game.deal(ruleset("agnes"), 4).position, budget=0)
+
+
+def test_safe_moves_send_up_only_cards_nothing_could_still_be_built_on():
+    # Eagle Wing builds down in suit: the card one rank lower of the same suit is already on the
+    # foundation when a card goes up, so every foundation move is safe.
+    position = Game.deal(ruleset("eagle_wing"), 1).position
+    after, moves = _SafeMoves(position).advance(position)
+    assert all(position.role(m.target) is Role.FOUNDATION and m.kind is MoveKind.DRAG for m in moves)
+    # What is left for the foundations is only base-rank cards: with wrap, a King of their suit
+    # could still go on them, and it is not on a foundation yet.
+    left = [after.pile(m.source)[-1][0] for m in after.legal_moves if m.kind is MoveKind.DRAG
+            and after.role(m.target) is Role.FOUNDATION and after.role(m.source) is not Role.FOUNDATION]
+    assert all(card.rank == after.base_rank for card in left)
+    # Agnes builds down in colour: a card may go up only when the other suit of its colour has its
+    # card one rank lower on the foundation too.
+    safe = _SafeMoves(Game.deal(ruleset("agnes"), 1).position)
+    agnes = Game.deal(ruleset("agnes"), 1).position
+    from patiencebook.engine.cards import Card
+    held = safe._could_hold(Card.parse("7h"), agnes)
+    assert sorted(map(str, held)) == ["6d", "6h"]
