@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .moves import Move, MoveKind
 from .position import Position
-from .rules import Direction, Match, Role
+from .rules import Direction, Match, Role, StockAction
 
 __all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "DEFAULT_BUDGET", "SolveResult", "solve"]
 
@@ -55,10 +55,11 @@ def solve(position: Position, budget: int = DEFAULT_BUDGET) -> SolveResult:
     if budget < 1:
         raise ValueError(f"the budget is at least one position, not {budget}")
     safe = _SafeMoves(position)
+    key = _Keys(position)
     start, forced = safe.advance(position)
     if start.is_won():
         return SolveResult(SOLVED, 1, tuple(forced))
-    seen = {start}
+    seen = {key(start)}
     # Each frame: (position, the moves left to try there, the moves that led here from the parent)
     stack = [(start, iter(start.hints()), forced)]
     nodes = 1
@@ -69,9 +70,10 @@ def solve(position: Position, budget: int = DEFAULT_BUDGET) -> SolveResult:
             stack.pop()
             continue
         after, auto = safe.advance(here.apply(move))
-        if after in seen:
+        k = key(after)
+        if k in seen:
             continue
-        seen.add(after)
+        seen.add(k)
         nodes += 1
         path = [move] + auto
         if after.is_won():
@@ -82,6 +84,33 @@ def solve(position: Position, budget: int = DEFAULT_BUDGET) -> SolveResult:
         if not after.is_lost():
             stack.append((after, iter(after.hints()), path))
     return SolveResult(UNSOLVABLE, nodes)
+
+
+class _Keys:
+    """The transposition table's key of a position: piles of one group that play alike (same
+    rules, and no stock that deals to them one by one while it holds cards) are taken as a set,
+    so positions that differ only in the order of such piles are searched once."""
+
+    def __init__(self, position: Position):
+        ruleset = position.ruleset
+        rules = position._rules
+        dealt_to = ruleset.stock.target if ruleset.stock is not None and \
+            ruleset.stock.action is StockAction.DEAL_TO_EACH else None
+        self.stock = rules.index[ruleset.stock.pile] if ruleset.stock is not None else -1
+        self.fixed = tuple(i for g in ruleset.piles for i in rules.group_piles[g.id]
+                           if g.count == 1 or g.id == dealt_to)
+        self.free = tuple(rules.group_piles[g.id] for g in ruleset.piles
+                          if g.count > 1 and g.id != dealt_to)
+        self.dealt = rules.group_piles[dealt_to] if dealt_to else ()
+
+    def __call__(self, position: Position) -> tuple:
+        piles = position._piles
+        fixed = tuple(piles[i] for i in self.fixed)
+        groups = tuple(tuple(sorted(piles[i] for i in group)) for group in self.free)
+        if self.dealt and self.stock >= 0 and not piles[self.stock]:
+            groups += (tuple(sorted(piles[i] for i in self.dealt)),)  # nothing more is dealt to them
+            fixed = tuple(piles[i] for i in self.fixed if i not in self.dealt)
+        return fixed, groups, position._base, position._redeals, position._offers
 
 
 class _SafeMoves:

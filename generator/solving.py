@@ -14,6 +14,7 @@ from typing import Callable, Iterable
 
 from patiencebook.engine import Game, Ruleset
 from patiencebook.engine.solver import SOLVED, UNKNOWN, UNSOLVABLE, solve
+from patiencebook.generator.build import _worker_signals  # workers end quietly when the pool closes
 from patiencebook.generator.errors import PatienceBookError
 
 __all__ = ["DealResult", "parse_deals", "solve_deals", "summary"]
@@ -74,7 +75,7 @@ def solve_deals(ruleset: Ruleset, deals: Iterable[int], budget: int, jobs: int |
                 report(results[-1])
         return results
     with multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None
-                                     ).Pool(jobs) as pool:
+                                     ).Pool(jobs, initializer=_worker_signals) as pool:
         for result in pool.imap(_one, work, chunksize=4):
             results.append(result)
             if report:

@@ -53,3 +53,25 @@ def test_safe_moves_send_up_only_cards_nothing_could_still_be_built_on():
     from patiencebook.engine.cards import Card
     held = safe._could_hold(Card.parse("7h"), agnes)
     assert sorted(map(str, held)) == ["6d", "6h"]
+
+
+def _swapped(position, a: str, b: str):
+    from patiencebook.engine import Position
+
+    piles = dict(position.piles)
+    piles[a], piles[b] = piles[b], piles[a]
+    return Position.from_piles(position.ruleset, piles, base_rank=position.base_rank,
+                               redeals_used=position.redeals_used, offers_used=position.offers_used)
+
+
+def test_piles_that_play_alike_are_one_entry_of_the_transposition_table():
+    from patiencebook.engine.solver import _Keys
+
+    eagle = Game.deal(ruleset("eagle_wing"), 1).position
+    keys = _Keys(eagle)
+    assert keys(_swapped(eagle, "tableau1", "tableau3")) == keys(eagle)
+    assert keys(_swapped(eagle, "stock", "waste")) != keys(eagle)
+    # Agnes's stock deals one card to each tableau pile in turn: while it holds cards, the order
+    # of the tableau piles matters.
+    agnes = Game.deal(ruleset("agnes"), 1).position
+    assert _Keys(agnes)(_swapped(agnes, "tableau2", "tableau5")) != _Keys(agnes)(agnes)

@@ -41,3 +41,10 @@ def test_an_unknown_game_or_a_bad_range_is_one_line_of_error(capsys):
     assert main(["solve", "agnes", "--deals", "9-1"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and all(line.startswith("patiencebook: error: ") for line in err)
+
+
+def test_parallel_solving_ends_quietly(capfd):
+    assert main(["solve", "eagle-wing", "--deals", "1-4", "--budget", "2000", "--jobs", "2"]) == 0
+    out, err = capfd.readouterr()
+    assert [line.split(":")[0] for line in out.splitlines()[:4]] == ["deal 1", "deal 2", "deal 3", "deal 4"]
+    assert "Traceback" not in err and err == ""
