@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .moves import Move, MoveKind
-from .position import Position
+from .moves import Move
+from .position import _CARD_OF, _UP, Position, _code
 from .rules import Direction, Match, Role, StockAction
 
 __all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "DEFAULT_BUDGET", "SolveResult", "solve"]
@@ -127,6 +127,8 @@ class _SafeMoves:
                        if g.role is not Role.FOUNDATION and g.build is not None
                        and g.build.direction is not Direction.NONE]
         self.foundations = [pid for pid in position.pile_ids if position.role(pid) is Role.FOUNDATION]
+        self.sources = [(i, pid) for i, pid in enumerate(position.pile_ids) if position.role(pid) is not Role.FOUNDATION]
+        self.foundation_index = [i for i, pid in enumerate(position.pile_ids) if position.role(pid) is Role.FOUNDATION]
         self.ranks = len(ruleset.deck.ranks)
         self._held: dict = {}
 
@@ -141,33 +143,42 @@ class _SafeMoves:
             done.append(move)
 
     def _one(self, position: Position) -> Move | None:
+        # Works on the engine's card codes (position internals): this runs after every move.
         if position.choosing:
             return None
-        on_foundations = {card for pid in self.foundations for card, _ in position.pile(pid)}
-        for move in position.legal_moves:
-            if move.kind is not MoveKind.DRAG or move.count != 1 or position.role(move.target) is not Role.FOUNDATION:
+        piles = position._piles
+        on_foundations = {c & 63 for i in self.foundation_index for c in piles[i]}
+        for i, pid in self.sources:
+            pile = piles[i]
+            if not pile or not pile[-1] & _UP:
                 continue
-            if position.role(move.source) is Role.FOUNDATION:
+            code = pile[-1] & 63
+            if not self._held_codes(code, position) <= on_foundations:
                 continue
-            card = position.pile(move.source)[-1][0]
-            if all(other in on_foundations for other in self._could_hold(card, position)):
-                return move
+            for target in self.foundations:
+                move = Move.drag(pid, target, 1)
+                if position.is_legal(move):
+                    return move
         return None
 
-    def _could_hold(self, card, position: Position) -> list:
-        """The cards some non-foundation pile could place on ``card`` (worked out once per card)."""
-        held = self._held.get(card)
+    def _held_codes(self, code: int, position: Position) -> frozenset:
+        held = self._held.get(code)
         if held is None:
-            held = self._held[card] = []
-            for other in set(position.cards()):
-                if other == card or other.is_joker or card.is_joker:
-                    continue
-                for build in self.builds:
-                    steps = {Direction.DOWN: (-1,), Direction.UP: (1,), Direction.UP_OR_DOWN: (-1, 1)}[build.direction]
-                    if any(_next_rank(card, other, step, build.wrap, self.ranks) for step in steps) \
-                            and _suits_match(build.match, card, other):
-                        held.append(other)
-                        break
+            held = self._held[code] = frozenset(_code(c) for c in self._could_hold(_CARD_OF[code], position))
+        return held
+
+    def _could_hold(self, card, position: Position) -> list:
+        """The cards some non-foundation pile could place on ``card``."""
+        held = []
+        for other in set(position.cards()):
+            if other == card or other.is_joker or card.is_joker:
+                continue
+            for build in self.builds:
+                steps = {Direction.DOWN: (-1,), Direction.UP: (1,), Direction.UP_OR_DOWN: (-1, 1)}[build.direction]
+                if any(_next_rank(card, other, step, build.wrap, self.ranks) for step in steps) \
+                        and _suits_match(build.match, card, other):
+                    held.append(other)
+                    break
         return held
 
 
