@@ -251,8 +251,8 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
         if pyodide is None and any(page.rules is not None for page in document.pages):
             site_warnings.append("Pyodide not found (node_modules/pyodide or PATIENCEBOOK_PYODIDE; `npm ci` "
                                  "installs it): the live boards say that they are not part of this build")
-        # The cache is used where it lies (Sphinx keeps its environment only while the source folder
-        # stays put) and moves into the new site just before the swap.
+        # The cache is used where it lies, in --out (Sphinx keeps its environment only while the
+        # source folder stays put); the swap leaves it there.
         cache_root = out / CACHE_DIR
         if fresh or not was_site or not cache_root.is_dir() or cache_root.is_symlink():
             remove_path(cache_root)

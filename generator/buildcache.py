@@ -18,8 +18,8 @@ records what the language was built from:
   since then (by hand) make the next build build the language afresh.
 
 The Sphinx sources live at the same path from one build to the next (Sphinx discards an
-environment whose source folder moved), so the cache is used in place and moved into the new
-site just before it is swapped in. ``state.json`` is removed before a language's cache is changed
+environment whose source folder moved), so the cache is used in place, in the output folder,
+and the swap of the new site leaves it there. ``state.json`` is removed before a language's cache is changed
 and written last, so an interrupted build leaves no state that claims more than is there.
 """
 
