@@ -3,7 +3,7 @@
 #   scripts/setup.sh site   Python environment for building the site, and the Pyodide runtime the
 #                           live board loads (npm package pyodide, pinned in package-lock.json)
 #   scripts/setup.sh test   the same, plus test tools (itstool, gettext, chromium, pytest, Playwright,
-#                           and AisleRiot's game rules under guile-3.0 for the reference tests)
+#                           Freecell Solver, and AisleRiot's game rules under guile-3.0 for the reference tests)
 #   scripts/setup.sh bench  the same as test, plus what benchmarks/ compare against (yelp-tools,
 #                           translate-toolkit, psutil)
 set -euo pipefail
@@ -13,8 +13,8 @@ cd "$(dirname "$0")/.."
 debs=()
 case "$mode" in
   site) ;;
-  test) debs=(itstool gettext chromium guile-3.0 libglib2.0-dev gcc pkg-config) ;;
-  bench) debs=(itstool gettext chromium guile-3.0 libglib2.0-dev gcc pkg-config yelp-tools) ;;
+  test) debs=(itstool gettext chromium guile-3.0 libglib2.0-dev gcc pkg-config freecell-solver-bin) ;;
+  bench) debs=(itstool gettext chromium guile-3.0 libglib2.0-dev gcc pkg-config freecell-solver-bin yelp-tools) ;;
   *) echo "usage: scripts/setup.sh site|test|bench" >&2; exit 2 ;;
 esac
 
