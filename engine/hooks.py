@@ -15,7 +15,7 @@ from .rules import HOOKS, Role
 if TYPE_CHECKING:  # pragma: no cover
     from .position import Position
 
-__all__ = ["LOST_CHECKS", "lost_check", "no_useful_move"]
+__all__ = ["LOST_CHECKS", "lost_check", "no_useful_move", "no_move"]
 
 
 def no_useful_move(position: "Position") -> bool:
@@ -41,9 +41,30 @@ def no_useful_move(position: "Position") -> bool:
     return True
 
 
+def no_move(position: "Position") -> bool:
+    """True when no move is left (hook ``no-move``; Golf, Scorpion, Yukon, Forty Thieves, Gypsy).
+
+    A click on the stock that does something counts as a move; a move of a whole tableau pile into an
+    empty tableau pile does not, since it changes nothing but the place of the pile (scorpion.scm and
+    yukon.scm: a king already at the bottom of its pile is no hint).
+    """
+    if position.is_legal(Move.stock()):
+        return False
+    for move in position.legal_moves:
+        if move.kind is not MoveKind.DRAG:
+            return False
+        source, target = move.source or "", move.target or ""
+        if (position.role(source) is Role.TABLEAU and position.role(target) is Role.TABLEAU
+                and not position.pile(target) and move.count == len(position.pile(source))):
+            continue
+        return False
+    return True
+
+
 #: Implementations of the hooks of kind ``"lost"``, by name: position -> True when the game is lost.
 LOST_CHECKS: dict[str, Callable[["Position"], bool]] = {
     "no-useful-move": no_useful_move,
+    "no-move": no_move,
 }
 
 _missing = [name for name, hook in HOOKS.items() if hook.kind == "lost" and name not in LOST_CHECKS]

@@ -16,8 +16,8 @@ from .errors import EngineError, IllegalMove, NotationError, PositionError, Reas
 from .hooks import lost_check
 from .moves import LegalMoves, Move, MoveKind
 from .rules import (
-    LOST_NEVER, Accepts, Base, DealOrder, Direction, DoubleClick, Face, FillRule, Match, MoveUnit, Reveal, Role,
-    Ruleset, StockAction,
+    LOST_NEVER, Accepts, AutoRule, Base, DealOrder, Direction, DoubleClick, Face, FillRule, KingsRule, Match,
+    MoveLimit, MoveUnit, Reveal, Role, Ruleset, StockAction, StockRequires, Won,
 )
 
 __all__ = ["Position", "pile_ids", "card_name", "deck_fault"]
@@ -88,13 +88,28 @@ class _Rules:
         self.accepts_run = [False] * n
         self.reveal = [g.reveal for g in self.groups]
         for i, g in enumerate(self.groups):
-            self.lift[i] = {MoveUnit.NONE: _NONE, MoveUnit.TOP: _TOP, MoveUnit.RUN: _RUN}[g.move.unit]
-            if g.move.max_cards is not None:
-                self.max_cards[i] = g.move.max_cards
+            self.lift[i] = {MoveUnit.NONE: _NONE, MoveUnit.TOP: _TOP, MoveUnit.RUN: _RUN,
+                            MoveUnit.FACE_UP: _RUN}[g.move.unit]
+            if g.move.fixed_max is not None:
+                self.max_cards[i] = g.move.fixed_max
             self.capacity[i] = g.capacity or 0
-            self.accepts_run[i] = g.build is not None and g.build.accepts is Accepts.RUN
+            self.accepts_run[i] = g.build is not None and g.build.accepts in (Accepts.RUN, Accepts.COMPLETE_RUN)
         self.sources = tuple(i for i in range(n) if self.lift[i] != _NONE)
-        self.kcap = [self.deck_size if self.accepts_run[j] else 1 for j in range(n)]
+        # Runs onto a tableau pile limited by free cells and empty tableau piles (FreeCell, Forty Thieves).
+        self.limited = [g.move.limit is MoveLimit.FREE_CELLS_AND_EMPTY_TABLEAU for g in self.groups]
+        self.freecells = tuple(i for i, r in enumerate(self.roles) if r is Role.FREECELL)
+        self.keeps_base = [g.move.keeps_base for g in self.groups]
+        self.complete_run = [g.build is not None and g.build.accepts is Accepts.COMPLETE_RUN for g in self.groups]
+        self.suit_size = len(ruleset.deck.ranks)
+        self.wastes = tuple(i for i, r in enumerate(self.roles) if r is Role.WASTE)
+        self.autoplay = ruleset.autoplay.rule if ruleset.autoplay is not None else None
+        self.scoring = ruleset.scoring
+        self.simple_score = ruleset.scoring.per_card_only
+        self.won = ruleset.end.won
+        self.dealt_tableau = sum(step.total(ruleset.pile(step.pile).count) for step in ruleset.deal
+                                 if ruleset.pile(step.pile).role is Role.TABLEAU)
+        self.kcap = [self.suit_size if self.complete_run[j] else self.deck_size if self.accepts_run[j] else 1
+                     for j in range(n)]
         self.fill_static = [None if g.fill.rule is FillRule.AUTO else g.fill.rule for g in self.groups]
         # Rank 0 (base not known yet) wants no card; its codes would otherwise include the joker.
         self.rank_codes = [()] + [tuple((s << 4) | r for s in range(4)) for r in range(1, 14)]
@@ -159,7 +174,8 @@ class _Rules:
                 fits.append(f)
                 accepts.append(None if f is None else
                                [tuple(b for b in _CARD_OF if f[(a << 6) | b]) for a in range(64)])
-                links.append(self._links(g.move, rank) if g.move.unit is MoveUnit.RUN else None)
+                links.append(self._links(g.move, rank) if g.move.unit in (MoveUnit.RUN, MoveUnit.FACE_UP)
+                             else None)
             t = self._tables[base] = (fits, links, accepts)
         return t
 
@@ -171,6 +187,9 @@ class _Rules:
 
 
 _COMPILED: dict[int, tuple[Ruleset, _Rules]] = {}
+# Double-clicks that send a card somewhere other than a foundation.
+_DOUBLE_CLICKS_ELSEWHERE = frozenset({DoubleClick.CARD_TO_FREECELL, DoubleClick.CARD_TO_WASTE,
+                                      DoubleClick.CARD_ANYWHERE})
 _STOCK_MOVE = Move.stock()
 
 
@@ -273,14 +292,22 @@ class Position:
                 for n, count in enumerate(need):
                     order.extend([n] * count)
             last = {n: t for t, n in enumerate(order)}
+            faces = step.faces(len(members))
             for t, n in enumerate(order):
                 code = codes[pos]
                 pos += 1
-                up = step.face is Face.UP or (step.face is Face.TOP_UP and last[n] == t)
+                face = faces[n]
+                up = face is Face.UP or (face is Face.TOP_UP and last[n] == t)
                 i = members[n]
                 piles[i].append(code | _UP if up else code)
                 if not base and rules.roles[i] is Role.FOUNDATION and rules.base_kind is Base.BASE_CARD:
                     base = code & 15
+            if step.kings is KingsRule.BOTTOM:
+                # A king on top goes to the bottom after each row, so kings end beneath the other
+                # cards, a later king beneath an earlier one (bakers-dozen.scm move-kings-back).
+                for i in members:
+                    kings = [c for c in piles[i] if c & 15 == 13]
+                    piles[i] = kings[::-1] + [c for c in piles[i] if c & 15 != 13]
         rest = codes[pos:]
         if rest:
             if rules.stock < 0:
@@ -413,9 +440,31 @@ class Position:
 
     @property
     def score(self) -> int:
-        """Points: ``per_card`` for each card on the foundations (the Scoring section of each page)."""
+        """Points, as the ruleset's :class:`~patiencebook.engine.rules.Scoring` terms add them up
+        from this position (the Scoring section of each page)."""
+        R = self._rules
         piles = self._piles
-        return self._rules.per_card * sum(len(piles[i]) for i in self._rules.foundations)
+        on_foundations = sum(len(piles[i]) for i in R.foundations)
+        if R.simple_score:
+            return R.per_card * on_foundations
+        sc = R.scoring
+        total = sc.start + sc.per_card * on_foundations
+        if sc.per_full_foundation:
+            total += sc.per_full_foundation * sum(len(piles[i]) // R.suit_size for i in R.foundations)
+        if sc.per_card_cleared:
+            total += sc.per_card_cleared * (R.dealt_tableau - sum(len(piles[i]) for i in R.tableaux))
+        if sc.per_link or sc.per_face_down or sc.per_complete_pile:
+            for i in R.tableaux:
+                p = piles[i]
+                down = sum(1 for c in p if not c & _UP)
+                total += sc.per_face_down * down
+                if sc.per_link:
+                    links = sum(1 for lower, upper in zip(p, p[1:])
+                                if lower & upper & _UP and _is_link(sc.link, lower & 63, upper & 63))
+                    total += sc.per_link * links
+                if sc.per_complete_pile and len(p) == R.suit_size and self._complete_at(i):
+                    total += sc.per_complete_pile
+        return total
 
     @property
     def max_score(self) -> int:
@@ -428,9 +477,19 @@ class Position:
         return self._rules.chooser >= 0 and not self._base
 
     def is_won(self) -> bool:
-        """True when every card is on the foundations (``won="all-on-foundations"``)."""
+        """True when the ruleset's won condition holds (:class:`~patiencebook.engine.rules.Won`)."""
+        R = self._rules
         piles = self._piles
-        return sum(len(piles[i]) for i in self._rules.foundations) == self._rules.deck_size
+        if R.won is Won.ALL_ON_FOUNDATIONS:
+            return sum(len(piles[i]) for i in R.foundations) == R.deck_size
+        if R.won is Won.TABLEAU_EMPTY:
+            return not any(piles[i] for i in R.tableaux)
+        for i, p in enumerate(piles):
+            if not p or R.roles[i] is Role.FOUNDATION:
+                continue
+            if R.roles[i] is not Role.TABLEAU or len(p) != R.suit_size or not self._complete_at(i):
+                return False
+        return True
 
     def is_lost(self) -> bool:
         """True when the ruleset's lost condition holds (never, for ``lost="never"``).
@@ -510,7 +569,11 @@ class Position:
                                         "always lie face down", pid)
                 continue
             _check_faces(R, L, i, p)
-            if role is Role.FOUNDATION and L.sequenced[i]:
+            if R.complete_run[i]:
+                if p and (len(p) != R.suit_size or not self._complete_at(i)):
+                    raise PositionError(f"{pid} holds {len(p)} cards that are not one complete run: a "
+                                        f"{_ROLE_WORDS[role]} here takes only a whole suit, King to Ace", pid)
+            elif role is Role.FOUNDATION and L.sequenced[i]:
                 _check_foundation(R, i, p, base, L.dealt[i])
             elif L.built[i]:
                 _check_sequence(R, i, p, base)
@@ -739,6 +802,8 @@ class Position:
             p = piles[i]
             if not p or not p[-1] & _UP:
                 continue
+            if R.keeps_base[i] and p[-1] & 15 == self._base:
+                continue
             n = 1
             if R.lift[i] == _RUN:
                 link = links[i]
@@ -757,8 +822,15 @@ class Position:
                 else:
                     at.append((i, k))
         if runs:
+            limit = self._move_limit() if any(R.limited) else 0
             for j in R.targets:
                 q = piles[j]
+                if R.complete_run[j]:
+                    if not q:
+                        for i in R.sources:
+                            if run_of[i] >= R.suit_size and R.allowed_from[j][i] and self._complete_at(i):
+                                yield (i, j, R.suit_size)
+                    continue
                 kcap = R.kcap[j]
                 cap = R.capacity[j]
                 if cap:
@@ -769,6 +841,10 @@ class Position:
                         kcap = room
                 rev = R.reverse_to[j]
                 allowed = R.allowed_from[j]
+                # (free cells + 1) * 2 ** empty tableau piles, the target not counted.
+                lim = 0
+                if limit and R.roles[j] is Role.TABLEAU:
+                    lim = limit if q else limit >> 1
                 if q:
                     wanted = accepts[j][q[-1] & 63]
                 else:
@@ -776,7 +852,10 @@ class Position:
                     if rule is FillRule.ANY:
                         for i in R.sources:
                             if run_of[i] and allowed[i]:
-                                for k in range(1, (run_of[i] if run_of[i] < kcap else kcap) + 1):
+                                top = run_of[i] if run_of[i] < kcap else kcap
+                                if lim and R.limited[i] and top > lim:
+                                    top = lim
+                                for k in range(1, top + 1):
                                     yield (i, j, k)
                         continue
                     if rule is FillRule.KINGS:
@@ -795,8 +874,31 @@ class Position:
                                 if k == 1:
                                     for kk in range(1, (run_of[i] if run_of[i] < kcap else kcap) + 1):
                                         yield (i, j, kk)
-                            elif k <= kcap:
+                            elif k <= kcap and not (lim and R.limited[i] and k > lim):
                                 yield (i, j, k)
+
+    def _move_limit(self) -> int:
+        """(empty free cells + 1) * 2 ** (empty tableau piles): the longest run a limited pile may move
+        onto a non-empty tableau pile; half of it into an empty one (freecell.scm ``movable-to-field?``)."""
+        R = self._rules
+        piles = self._piles
+        free = sum(1 for i in R.freecells if not piles[i])
+        empty = sum(1 for i in R.tableaux if not piles[i])
+        return (free + 1) << empty
+
+    def _complete_at(self, i: int) -> bool:
+        """True when the top cards of pile ``i`` are one complete run: every rank of the deck, King at
+        the bottom down to Ace on top, one suit, face up."""
+        R = self._rules
+        p = self._piles[i]
+        n = R.suit_size
+        if len(p) < n:
+            return False
+        ranks = self.ruleset.deck.ranks
+        top = p[-n:]
+        suit = top[0] & 0x30
+        return all(c & _UP and c & 0x30 == suit and (c & 15) == int(r)
+                   for c, r in zip(top, reversed(ranks))) and (top[0] & 15) == 13
 
     def _generate_choosing(self, double_clicks: bool) -> Iterator[Move]:
         R = self._rules
@@ -815,11 +917,18 @@ class Position:
         # when its first drag to a foundation is.
         R = self._rules
         to_foundation = {(i, k) for i, j, k in self._drag_keys() if R.roles[j] is Role.FOUNDATION}
-        if not to_foundation:
-            return
         for i, action in R.double_click:
+            if action in _DOUBLE_CLICKS_ELSEWHERE:
+                try:
+                    self.double_click_drags(R.ids[i])
+                except IllegalMove:
+                    continue
+                yield Move.double_click(R.ids[i])
+                continue
+            if not to_foundation:
+                continue
             if action is DoubleClick.AUTOPLAY:
-                ok = any((t, 1) in to_foundation for t in R.tableaux)
+                ok = any((t, 1) in to_foundation for t in R.wastes + R.tableaux)
             elif action is DoubleClick.RUN_TO_FOUNDATION:
                 k = self._run_length(i, R.tables(self._base)[1])
                 ok = (i, k) in to_foundation or (i, 1) in to_foundation
@@ -883,6 +992,9 @@ class Position:
                               "moved", card=str(_CARD_OF[c & 63]), pile=ids[i])
         if k > 1 and lift == _TOP:
             return Reason("top-card-only", f"only the top card of the {role_i} can be moved", pile=ids[i])
+        if R.keeps_base[i] and self._base and p[-1] & 15 == self._base:
+            return Reason("base-stays", f"a card of the {R.base_word} ({_RANK_NAMES[self._base]}) never leaves "
+                          f"the {role_i}", pile=ids[i], rank=Rank(self._base).letter)
         if k > R.max_cards[i]:
             return Reason("too-many-cards", f"at most {R.max_cards[i]} cards of the {role_i} can be moved at once",
                           pile=ids[i], count=R.max_cards[i])
@@ -898,6 +1010,20 @@ class Position:
         role_j = _ROLE_WORDS[R.roles[j]]
         if group.build is None:
             return Reason("no-build", f"no card can be placed on the {role_j}", target=ids[j])
+        if R.complete_run[j]:
+            if q:
+                return Reason("no-build", f"no card can be placed on a {role_j} card", target=ids[j])
+            if k != R.suit_size or not self._complete_at(i):
+                return Reason("complete-run-only", f"an empty {role_j} takes only a complete run of "
+                              f"{R.suit_size} cards, King to Ace in one suit", target=ids[j], count=R.suit_size)
+            return None
+        if R.limited[i] and R.roles[j] is Role.TABLEAU and k > 1:
+            limit = self._move_limit()
+            if not q:
+                limit >>= 1
+            if k > limit:
+                return Reason("too-many-for-free-cells", f"{k} cards cannot move at once: with the free cells and "
+                              f"empty tableau piles there are now, at most {limit} can", count=limit)
         if k > 1 and not R.accepts_run[j]:
             return Reason("one-at-a-time", f"the {role_j} takes one card at a time", target=ids[j])
         cap = R.capacity[j]
@@ -970,6 +1096,8 @@ class Position:
             base = moving[0] & 15
         if R.autofill:
             self._autofill(piles)
+        if R.autoplay is not None:
+            _autoplay_low_cards(R, piles)
         return Position._make(R, tuple(piles), base, self._redeals, offers)
 
     def _autofill(self, piles: list) -> None:
@@ -1007,6 +1135,9 @@ class Position:
         if policy is None or policy.action is StockAction.NONE:
             return Reason("stock-inert", "clicking the stock does nothing in this game")
         if stock:
+            if policy.requires is StockRequires.NO_EMPTY_PILE and not all(self._piles[t] for t in R.stock_targets):
+                return Reason("fill-empty-first", "the stock deals only when no tableau pile is empty: "
+                              "fill the empty piles first")
             return None
         if policy.action is StockAction.DEAL_TO_EACH:
             return Reason("stock-empty", "the stock is empty, and there is no redeal")
@@ -1050,6 +1181,8 @@ class Position:
             redeals += 1
         if R.autofill:
             self._autofill(piles)
+        if R.autoplay is not None:
+            _autoplay_low_cards(R, piles)
         return Position._make(R, tuple(piles), self._base, redeals, self._offers)
 
     def _flip_reason(self, i: int) -> str | None:
@@ -1095,7 +1228,7 @@ class Position:
             drags: list[Move] = []
             pos = self
             while True:
-                for t in R.tableaux:
+                for t in R.wastes + R.tableaux:
                     m = pos._to_foundation(t, 1) if pos._piles[t] else None
                     if m is not None:
                         drags.append(m)
@@ -1112,6 +1245,12 @@ class Position:
         if not p[-1] & _UP:
             raise IllegalMove(Reason("face-down", f"the top card of {pile_id} is face down",
                                      card=str(_CARD_OF[p[-1] & 63]), pile=pile_id))
+        if action in _DOUBLE_CLICKS_ELSEWHERE:
+            move = self._double_click_elsewhere(i, action)
+            if move is None:
+                raise IllegalMove(Reason("double-click-no-place", f"{card_name(_CARD_OF[p[-1] & 63])} has no "
+                                         f"place to go", card=str(_CARD_OF[p[-1] & 63]), pile=pile_id))
+            return [move]
         k = 1
         if action is DoubleClick.RUN_TO_FOUNDATION:
             k = self._run_length(i, R.tables(self._base)[1])
@@ -1122,6 +1261,23 @@ class Position:
             raise IllegalMove(Reason("fits-no-foundation", f"{card_name(_CARD_OF[p[-1] & 63])} fits on no foundation",
                                      card=str(_CARD_OF[p[-1] & 63]), pile=pile_id))
         return [move]
+
+    def _double_click_elsewhere(self, i: int, action: DoubleClick) -> Move | None:
+        """The drag of pile ``i``'s top card that ``card-to-freecell``, ``card-to-waste`` or
+        ``card-anywhere`` stands for, or ``None`` when there is none."""
+        R = self._rules
+        keys = self._drag_keys()
+        if action is DoubleClick.CARD_TO_FREECELL:
+            order: tuple[int, ...] = R.freecells
+        elif action is DoubleClick.CARD_TO_WASTE:
+            order = R.wastes
+        else:
+            filled = tuple(t for t in R.tableaux if self._piles[t])
+            order = R.foundations + filled + tuple(t for t in R.tableaux if t not in filled)
+        for j in order:
+            if j != i and (i, j, 1) in keys:
+                return R.drag(i, j, 1)
+        return None
 
     # -- hints -----------------------------------------------------------------------------------
 
@@ -1168,6 +1324,77 @@ class Position:
 
 
 
+# -- automatic moves ------------------------------------------------------------------------------
+
+def _is_link(match: Match, lower: int, upper: int) -> bool:
+    """True when card code ``upper`` lies rightly on ``lower`` for scoring: one rank lower, and the
+    suits related by ``match`` (same suit, or alternate colour)."""
+    if (upper & 15) != (lower & 15) - 1 or not upper & 15:
+        return False
+    su, sl = upper >> 4, lower >> 4
+    if match is Match.SAME_SUIT:
+        return su == sl
+    if match is Match.ALTERNATE_COLOUR:
+        return (su in (1, 2)) != (sl in (1, 2))
+    if match is Match.SAME_COLOUR:
+        return (su in (1, 2)) == (sl in (1, 2))
+    return True
+
+
+def _autoplay_low_cards(R: _Rules, piles: list) -> None:
+    """Move cards to the foundations by the ``low-cards`` rule until none qualifies (in place).
+
+    A face-up top card of a pile other than a foundation goes up when it fits and its rank is at
+    most 2 above the lowest foundation of the other colour and at most 3 above the lowest of its own
+    colour, each suit counting the rank on top of its foundation (0 when it has none). Piles are
+    scanned in layout order, from the first again after each card; the card goes to the foundation
+    of its suit, an Ace to the first empty one (freecell.scm ``move-low-cards``, ``homecell-by-suit``).
+    """
+    foundations = R.foundations
+    others = [i for i in range(len(piles)) if R.roles[i] is not Role.FOUNDATION]
+    moved = True
+    while moved:
+        moved = False
+        high = [0, 0, 0, 0]
+        home: list[int] = [-1, -1, -1, -1]
+        empty = -1
+        for f in foundations:
+            q = piles[f]
+            if q:
+                top = q[-1] & 63
+                high[top >> 4] = top & 15
+                home[top >> 4] = f
+            elif empty < 0:
+                empty = f
+        # Suit index: clubs 0, diamonds 1, hearts 2, spades 3; diamonds and hearts are red.
+        black = min(high[0], high[3])
+        red = min(high[1], high[2])
+        for i in others:
+            p = piles[i]
+            if not p or not p[-1] & _UP:
+                continue
+            c = p[-1] & 63
+            rank, suit = c & 15, c >> 4
+            if not rank:
+                continue
+            if suit in (1, 2):
+                ok = rank <= 2 + black and rank <= 3 + red
+            else:
+                ok = rank <= 2 + red and rank <= 3 + black
+            if not ok:
+                continue
+            target = empty if rank == 1 else home[suit] if high[suit] == rank - 1 else -1
+            if target < 0:
+                continue
+            rest = p[:-1]
+            if rest and not rest[-1] & _UP and R.reveal[i] is Reveal.AUTO:
+                rest = rest[:-1] + (rest[-1] | _UP,)
+            piles[i] = rest
+            piles[target] = piles[target] + (c | _UP,)
+            moved = True
+            break
+
+
 # -- validation helpers ---------------------------------------------------------------------------
 
 def deck_fault(ruleset: Ruleset, cards: Sequence[Card]) -> str | None:
@@ -1206,10 +1433,11 @@ class _Limits:
         n = len(R.ids)
         dealt: list[list[bool]] = [[] for _ in range(n)]
         for step in rs.deal:
-            for member, count in zip(R.group_piles[step.pile], step.per_pile(len(R.group_piles[step.pile]))):
-                if step.face is Face.UP:
+            members = R.group_piles[step.pile]
+            for member, count, face in zip(members, step.per_pile(len(members)), step.faces(len(members))):
+                if face is Face.UP:
                     dealt[member] += [True] * count
-                elif step.face is Face.DOWN:
+                elif face is Face.DOWN:
                     dealt[member] += [False] * count
                 elif count:
                     dealt[member] += [False] * (count - 1) + [True]
@@ -1256,7 +1484,11 @@ class _Limits:
 
 def _runs_keep_build(move, build, reverse: bool) -> bool:
     """True when every run that ``move`` lifts lands as a sequence that ``build`` allows."""
-    if build.accepts is Accepts.SINGLE or move.unit is not MoveUnit.RUN:
+    if build.accepts is Accepts.SINGLE:
+        return True
+    if move.unit is MoveUnit.FACE_UP:  # lifted in whatever order the cards lie
+        return False
+    if move.unit is not MoveUnit.RUN:
         return True
     match = move.match == build.match or build.match is Match.RANK_ONLY or (
         move.match is Match.SAME_SUIT and build.match is Match.SAME_COLOUR)

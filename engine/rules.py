@@ -18,8 +18,9 @@ from .errors import RulesError
 __all__ = [
     "Role", "Direction", "Match", "Base", "Accepts", "MoveUnit", "FillRule", "Face", "DealOrder",
     "StockAction", "DoubleClick", "Reveal", "Declined", "Won", "Hook", "HOOKS", "LOST_NEVER",
+    "MoveLimit", "AutoRule", "KingsRule", "StockRequires",
     "Deck", "BuildPolicy", "MovePolicy", "FillPolicy", "PileGroup", "DealStep", "StockPolicy",
-    "ChooserPolicy", "Scoring", "EndConditions", "Ruleset", "parse_enum",
+    "ChooserPolicy", "AutoPlay", "Scoring", "EndConditions", "Ruleset", "parse_enum",
 ]
 
 
@@ -100,10 +101,14 @@ class Accepts(_Named):
 
     A run moved onto a pile built in the other direction than the run (a tableau run going to a
     foundation) lands in reverse order, its top card first: AisleRiot's "move a run to a foundation".
+    ``complete-run``: only a whole suit, King at the bottom to Ace on top (every rank of the deck), in
+    one move and only into an empty pile (Spider's foundations: ``droppable?`` in spider.scm takes
+    exactly 13 cards into an empty foundation).
     """
 
     SINGLE = "single"
     RUN = "run"
+    COMPLETE_RUN = "complete-run"
 
 
 class MoveUnit(_Named):
@@ -116,6 +121,48 @@ class MoveUnit(_Named):
     NONE = "none"
     TOP = "top"
     RUN = "run"
+    FACE_UP = "face-up"
+
+
+class MoveLimit(_Named):
+    """A limit on the run moved onto a tableau pile that depends on the position.
+
+    ``free-cells-and-empty-tableau``: at most (empty free cells + 1) x 2 ** (empty tableau piles),
+    the target pile not counted (freecell.scm ``movable-to-field?``; forty-thieves.scm
+    ``tableau-droppable?``, a game without free cells, so 2 ** (empty tableau piles)). The pile the run
+    leaves is not counted either: AisleRiot counts it as empty once lifted and subtracts it again.
+    """
+
+    FREE_CELLS_AND_EMPTY_TABLEAU = "free-cells-and-empty-tableau"
+
+
+class AutoRule(_Named):
+    """Which cards go to the foundations by themselves after every move.
+
+    ``low-cards``: a top card of any other pile, face up, goes to a foundation it fits when its rank
+    is at most 2 above the lowest foundation of the other colour and at most 3 above the lowest of
+    its own colour (a suit not yet on a foundation counts 0). Piles are scanned in layout order,
+    starting again after each card (freecell.scm ``move-low-cards``).
+    """
+
+    LOW_CARDS = "low-cards"
+
+
+class KingsRule(_Named):
+    """Where the kings of a deal step go: where they fall, or beneath the other cards of their pile
+    (bakers-dozen.scm ``move-kings-back``, after the second, third and fourth rows: a king on top
+    goes to the bottom, so a king dealt later lies beneath one dealt earlier)."""
+
+    AS_DEALT = "as-dealt"
+    BOTTOM = "bottom"
+
+
+class StockRequires(_Named):
+    """A condition for a stock click: ``no-empty-pile``: a ``deal-to-each`` stock deals only while no
+    target pile is empty (spider.scm ``button-clicked`` with ``allow-empty-slots`` false)."""
+
+    NOTHING = "nothing"
+    NO_EMPTY_PILE = "no-empty-pile"
 
 
 class FillRule(_Named):
@@ -172,13 +219,21 @@ class DoubleClick(_Named):
 
     ``card-to-foundation``: its top card goes to a foundation it fits (a base-rank card to the first
     empty one). ``run-to-foundation``: the longest run at the top goes, when its top card fits
-    (Hamilton). ``autoplay``: every tableau card that fits goes, repeatedly (Agnes foundations).
+    (Hamilton; Spider's complete runs). ``autoplay``: the top card of the waste or of a tableau pile
+    that fits goes, scanning the waste and then the tableau from the left again after each card
+    (Agnes, Klondike, Forty Thieves, Gypsy foundations). ``card-to-freecell``: the top card goes to
+    the first empty free cell (FreeCell). ``card-to-waste``: the top card goes onto the waste when it
+    fits (Golf). ``card-anywhere``: the top card goes to the first foundation it fits, else onto the
+    first tableau card it fits, else into the first empty tableau pile (Forty Thieves).
     """
 
     NONE = "none"
     CARD_TO_FOUNDATION = "card-to-foundation"
     RUN_TO_FOUNDATION = "run-to-foundation"
     AUTOPLAY = "autoplay"
+    CARD_TO_FREECELL = "card-to-freecell"
+    CARD_TO_WASTE = "card-to-waste"
+    CARD_ANYWHERE = "card-anywhere"
 
 
 class Reveal(_Named):
@@ -196,9 +251,18 @@ class Declined(_Named):
 
 
 class Won(_Named):
-    """When a game is won."""
+    """When a game is won.
+
+    ``all-on-foundations``: every card is on a foundation. ``tableau-empty``: every tableau pile is
+    empty; the stock may still hold cards (golf.scm ``game-won``). ``complete-runs``: the stock and
+    waste are empty and every other pile is empty, a foundation, or a tableau pile that is exactly one
+    complete run, King to Ace in suit, face up (scorpion.scm ``game-won``; spider.scm, which also
+    counts a score of 96 with empty foundations as won, the same thing).
+    """
 
     ALL_ON_FOUNDATIONS = "all-on-foundations"
+    TABLEAU_EMPTY = "tableau-empty"
+    COMPLETE_RUNS = "complete-runs"
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +298,19 @@ HOOKS: dict[str, Hook] = {
                 "to a foundation, onto a tableau card, or from the waste into an empty tableau pile."
             ),
             games=("eagle_wing: AisleRiot games/eagle-wing.scm, game-over and get-hint",),
+        ),
+        Hook(
+            name="no-move",
+            kind="lost",
+            summary=(
+                "The game is lost when no move is left (a click on the stock counts as a move), a move "
+                "of a whole tableau pile into an empty tableau pile not counting."
+            ),
+            games=("golf: AisleRiot games/golf.scm, game-continuable",
+                   "scorpion: games/scorpion.scm, get-hint",
+                   "yukon: games/yukon.scm, get-hint",
+                   "forty_thieves: games/forty-thieves.scm, get-hint",
+                   "gypsy: games/gypsy.scm, get-hint"),
         ),
     )
 }
@@ -320,6 +397,8 @@ class BuildPolicy:
         stop_at_base: nothing may be placed on a card of the game's base rank (Hamilton's tableau:
             ``value-ok?`` in hamilton.scm refuses a target of the start value).
         accepts: one card or a whole run per move (:class:`Accepts`).
+        closed_on: nothing may be placed on a card of this rank, or ``None`` (Golf's waste: nothing
+            goes on a King, golf.scm ``droppable?``).
     """
 
     direction: Direction
@@ -328,6 +407,7 @@ class BuildPolicy:
     base: Base = Base.ANY
     stop_at_base: bool = False
     accepts: Accepts = Accepts.SINGLE
+    closed_on: Rank | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "direction", parse_enum(Direction, self.direction, "build direction"))
@@ -346,6 +426,8 @@ class BuildPolicy:
             return False
         if self.stop_at_base and base_rank is not None and onto.rank == base_rank:
             return False
+        if self.closed_on is not None and onto.rank == self.closed_on:
+            return False
         return _fits_rank(self.direction, self.wrap, onto, card) and _fits_suit(self.match, onto, card)
 
 
@@ -358,7 +440,13 @@ class MovePolicy:
         match, direction, wrap: for ``unit="run"``, how each card of the run lies on the one under it.
         stop_at_base: no card of a run may lie on a card of the base rank (Agnes:
             ``check-straight-descending-list-base-low``; Hamilton: ``valid-list?``).
-        max_cards: the longest run that may move, or ``None`` for no limit.
+        max_cards: the longest run that may move, ``None`` for no limit, or a :class:`MoveLimit`
+            worked out from the position for moves onto a tableau pile.
+        keeps_base: a card of the base rank never leaves the pile (Canfield's foundations:
+            ``button-pressed`` in canfield.scm refuses a card of ``BASE-VAL``).
+
+    ``unit="face-up"`` lifts any face-up card with every card on it, in whatever order they lie
+    (yukon.scm and scorpion.scm ``button-pressed`` check only that the lifted card is face up).
     """
 
     unit: MoveUnit = MoveUnit.TOP
@@ -366,7 +454,8 @@ class MovePolicy:
     direction: Direction = Direction.DOWN
     wrap: bool = False
     stop_at_base: bool = False
-    max_cards: int | None = None
+    max_cards: "int | MoveLimit | None" = None
+    keeps_base: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "unit", parse_enum(MoveUnit, self.unit, "move unit"))
@@ -377,8 +466,22 @@ class MovePolicy:
             raise RulesError("a move of unit 'run' needs a match (how the cards of a run relate)")
         if self.unit is not MoveUnit.RUN and self.match is not None:
             raise RulesError(f"a move of unit {self.unit.value!r} takes no match; only 'run' does")
-        if self.max_cards is not None:
+        if isinstance(self.max_cards, str):
+            object.__setattr__(self, "max_cards", parse_enum(MoveLimit, self.max_cards, "move max"))
+        elif self.max_cards is not None:
             _check_int(self.max_cards, "the longest run (max)", 1)
+        if self.stop_at_base and self.unit is MoveUnit.FACE_UP:
+            raise RulesError("a move of unit 'face-up' takes no stop-at-base; it lifts cards in any order")
+
+    @property
+    def limit(self) -> "MoveLimit | None":
+        """The position-dependent limit, if ``max_cards`` is one."""
+        return self.max_cards if isinstance(self.max_cards, MoveLimit) else None
+
+    @property
+    def fixed_max(self) -> int | None:
+        """``max_cards`` when it is a number, else ``None``."""
+        return None if isinstance(self.max_cards, MoveLimit) else self.max_cards
 
     def can_lift(self, cards: Sequence[Card], base_rank: Rank | None = None) -> bool:
         """True if ``cards`` (bottom to top, the top card last) may be lifted together.
@@ -390,8 +493,10 @@ class MovePolicy:
             return False
         if self.unit is MoveUnit.TOP or n == 1:
             return n == 1
-        if self.max_cards is not None and n > self.max_cards:
+        if self.fixed_max is not None and n > self.fixed_max:
             return False
+        if self.unit is MoveUnit.FACE_UP:
+            return True
         assert self.match is not None
         for lower, upper in zip(cards, cards[1:]):
             if lower.rank is None or upper.rank is None:  # a joker links into no run
@@ -496,25 +601,40 @@ class DealStep:
     Attributes:
         pile: id of the pile group dealt to.
         cards: cards per pile, one number per pile of the group, or one number for every pile.
-        face: how the dealt cards lie (:class:`Face`).
+        face: how the dealt cards lie (:class:`Face`), for every pile, or a tuple with one
+            :class:`Face` per pile of the group (Scorpion: face down on the first four piles, face up on
+            the other three, row by row).
         order: how the step goes round the piles (:class:`DealOrder`).
+        kings: where the kings go once the step is dealt (:class:`KingsRule`).
         line: source line, for messages (not compared).
     """
 
     pile: str
     cards: tuple[int, ...]
-    face: Face = Face.UP
+    face: "Face | tuple[Face, ...]" = Face.UP
     order: DealOrder = DealOrder.ROWS
+    kings: KingsRule = KingsRule.AS_DEALT
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(self.cards))
-        object.__setattr__(self, "face", parse_enum(Face, self.face, "deal face", None, self.line))
+        if isinstance(self.face, (tuple, list)):
+            faces = tuple(parse_enum(Face, f, "deal face", None, self.line) for f in self.face)
+            if not faces:
+                raise RulesError(f"deal step for {self.pile!r} gives no face", None, self.line)
+            object.__setattr__(self, "face", faces[0] if len(faces) == 1 else faces)
+        else:
+            object.__setattr__(self, "face", parse_enum(Face, self.face, "deal face", None, self.line))
         object.__setattr__(self, "order", parse_enum(DealOrder, self.order, "deal order", None, self.line))
+        object.__setattr__(self, "kings", parse_enum(KingsRule, self.kings, "deal kings", None, self.line))
         if not self.cards:
             raise RulesError(f"deal step for {self.pile!r} gives no card counts", None, self.line)
         for n in self.cards:
             _check_int(n, f"a card count of the deal step for {self.pile!r}", 0, self.line)
+
+    def faces(self, count: int) -> tuple[Face, ...]:
+        """How the cards of each of ``count`` piles lie in this step."""
+        return self.face if isinstance(self.face, tuple) else (self.face,) * count
 
     def per_pile(self, count: int) -> tuple[int, ...]:
         """The cards each of ``count`` piles receives in this step."""
@@ -535,6 +655,7 @@ class StockPolicy:
         target: id of the pile group the stock deals to (the waste, or the tableau).
         cards: cards per click to the waste, or per pile for ``deal-to-each``.
         redeals: how often the waste may be turned back into the stock; ``None`` for no limit.
+        requires: a condition for dealing (:class:`StockRequires`).
         line: source line, for messages (not compared).
     """
 
@@ -543,10 +664,15 @@ class StockPolicy:
     target: str | None = None
     cards: int = 1
     redeals: int | None = 0
+    requires: StockRequires = StockRequires.NOTHING
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "action", parse_enum(StockAction, self.action, "stock action", None, self.line))
+        object.__setattr__(self, "requires", parse_enum(StockRequires, self.requires, "stock requires",
+                                                        None, self.line))
+        if self.requires is StockRequires.NO_EMPTY_PILE and self.action is not StockAction.DEAL_TO_EACH:
+            raise RulesError("only stock action 'deal-to-each' can require no empty pile", None, self.line)
         _check_int(self.cards, "the cards per stock deal", 1, self.line)
         if self.redeals is not None:
             _check_int(self.redeals, "the number of redeals", 0, self.line)
@@ -587,20 +713,64 @@ class ChooserPolicy:
 
 
 @dataclass(frozen=True, slots=True)
-class Scoring:
-    """Score = ``per_card`` points for each card on the foundations (so a card moved off loses them).
+class AutoPlay:
+    """Cards that go to the foundations by themselves after every move (:class:`AutoRule`)."""
 
-    All three games score this way (``add-to-score!`` in each scm file); ``maximum`` is the number the
-    Scoring section states and must equal ``per_card`` times the deck size.
-    """
-
-    per_card: int
-    maximum: int
+    rule: AutoRule
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        _check_int(self.per_card, "the points per card", 1, self.line)
+        object.__setattr__(self, "rule", parse_enum(AutoRule, self.rule, "autoplay rule", None, self.line))
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """The score, worked out from the position as a sum of terms.
+
+    Attributes:
+        per_card: points per card on the foundations (so a card moved off loses them; Hamilton, Agnes,
+            Eagle Wing, Klondike, FreeCell, Yukon, Canfield, Baker's Dozen: 1; Forty Thieves, Gypsy: 5).
+        per_full_foundation: more points per foundation holding a whole suit (Forty Thieves, Gypsy:
+            60; Spider: 12, one per link of the run that went there).
+        per_link, link: points per tableau card lying face up on a face-up card one rank higher, with
+            the suit relation ``link`` (Spider and Scorpion 1, ``same-suit``; Gypsy 2,
+            ``alternate-colour``).
+        per_face_down: points (usually negative) per face-down tableau card (Scorpion: -3).
+        per_complete_pile: points per tableau pile that is exactly one complete run (Scorpion: 4).
+        per_card_cleared: points per card dealt to the tableau that has left it (Golf: 1).
+        start: points added to the sum (Scorpion: 36).
+        maximum: the number the Scoring section states. With ``per_card`` alone it must equal
+            ``per_card`` times the deck size.
+    Sources: ``add-to-score!``, ``set-score!`` and ``recalculate-score`` in each game's scm file.
+    """
+
+    per_card: int = 0
+    maximum: int = 1
+    per_full_foundation: int = 0
+    per_link: int = 0
+    link: Match = Match.SAME_SUIT
+    per_face_down: int = 0
+    per_complete_pile: int = 0
+    per_card_cleared: int = 0
+    start: int = 0
+    line: int | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _check_int(self.per_card, "the points per card", 0, self.line)
         _check_int(self.maximum, "the maximum score", 1, self.line)
+        for name in ("per_full_foundation", "per_link", "per_complete_pile", "per_card_cleared"):
+            _check_int(getattr(self, name), f"the points {name.replace('_', '-')}", 0, self.line)
+        for name in ("per_face_down", "start"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesError(f"{name.replace('_', '-')} must be a whole number, not {value!r}", None, self.line)
+        object.__setattr__(self, "link", parse_enum(Match, self.link, "scoring link", None, self.line))
+
+    @property
+    def per_card_only(self) -> bool:
+        """True when the score is just ``per_card`` times the cards on the foundations."""
+        return not (self.per_full_foundation or self.per_link or self.per_face_down or self.per_complete_pile
+                    or self.per_card_cleared or self.start)
 
 
 @dataclass(frozen=True, slots=True)
@@ -633,6 +803,10 @@ class Ruleset:
     capacities, that a base rank is defined where one is used, and that the maximum score is
     reachable; any fault raises :class:`RulesError` with the line of the part at fault (``file`` is
     filled in by the loader).
+
+    ``autoplay`` names cards that go to the foundations by themselves (:class:`AutoPlay`);
+    ``variant`` is the id of the rule variant this ruleset is (Klondike's ``three-card-deals``), or
+    ``None`` for a game without variants.
     """
 
     game: str
@@ -644,6 +818,8 @@ class Ruleset:
     stock: StockPolicy | None = None
     chooser: ChooserPolicy | None = None
     hooks: tuple[str, ...] = ()
+    autoplay: AutoPlay | None = None
+    variant: str | None = None
     file: str | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -723,6 +899,9 @@ class Ruleset:
             if len(step.cards) not in (1, g.count):
                 self._fail(f"the deal step for {g.id!r} gives {len(step.cards)} counts; "
                            f"give 1 (every pile) or {g.count} (one per pile)", step.line)
+            if isinstance(step.face, tuple) and len(step.face) != g.count:
+                self._fail(f"the deal step for {g.id!r} gives {len(step.face)} faces; "
+                           f"give 1 (every pile) or {g.count} (one per pile)", step.line)
             for i, n in enumerate(step.per_pile(g.count)):
                 filled[g.id][i] += n
             dealt += step.total(g.count)
@@ -766,7 +945,23 @@ class Ruleset:
     def _check_end(self) -> None:
         if self.end.won is Won.ALL_ON_FOUNDATIONS and not self.piles_with_role(Role.FOUNDATION):
             self._fail("the game is won with all cards on the foundations but has no foundation", self.end.line)
-        if self.scoring.maximum != self.scoring.per_card * self.deck.size:
+        if self.end.won is not Won.ALL_ON_FOUNDATIONS and not self.piles_with_role(Role.TABLEAU):
+            self._fail(f"the game is won by {self.end.won.value!r} but has no tableau", self.end.line)
+        if self.autoplay is not None and not self.piles_with_role(Role.FOUNDATION):
+            self._fail("autoplay moves cards to the foundations, but the game has none", self.autoplay.line)
+        for g in self.piles:
+            needs = {DoubleClick.CARD_TO_FREECELL: Role.FREECELL, DoubleClick.CARD_TO_WASTE: Role.WASTE,
+                     DoubleClick.CARD_ANYWHERE: Role.FOUNDATION}.get(g.double_click)
+            if needs is not None and not self.piles_with_role(needs):
+                self._fail(f"pile {g.id!r}: double-click {g.double_click.value!r} needs a {needs.value} pile",
+                           g.line)
+            if g.move.keeps_base and self.base is Base.ANY:
+                self._fail(f"the move policy of {g.id!r} keeps the base rank, but no foundation defines a base",
+                           g.line)
+            if g.move.limit is not None and not self.piles_with_role(Role.TABLEAU):
+                self._fail(f"the move policy of {g.id!r} is limited by empty tableau piles, but the game has none",
+                           g.line)
+        if self.scoring.per_card_only and self.scoring.maximum != self.scoring.per_card * self.deck.size:
             self._fail(f"the maximum score {self.scoring.maximum} does not match the deck: "
                        f"{self.scoring.per_card} x {self.deck.size} cards = "
                        f"{self.scoring.per_card * self.deck.size}", self.scoring.line)

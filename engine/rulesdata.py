@@ -81,9 +81,17 @@ def _decode(hint: Any, value: Any, path: _Path) -> Any:
                 return None
             raise _fail(path, "must not be null")
         inner = [o for o in options if o is not type(None)]
-        if len(inner) != 1:
-            raise _fail(path, f"cannot read a value of type {hint}")
-        return _decode(inner[0], value, path)
+        if len(inner) == 1:
+            return _decode(inner[0], value, path)
+        # A value that may take one of several forms (a number or a word; one word or a list):
+        # the first form that reads it wins.
+        errors = []
+        for option in inner:
+            try:
+                return _decode(option, value, path)
+            except RulesError as error:
+                errors.append(error.message)
+        raise _fail(path, f"{value!r:.40} is none of the allowed forms ({'; '.join(errors)})")
     if origin is tuple:
         args = typing.get_args(hint)
         if not isinstance(value, list):

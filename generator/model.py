@@ -80,6 +80,8 @@ class Page:
         root: the page's root element (with its XIncludes resolved); sections carry ``ATTR_ANCHOR``.
         segments: the page's translatable segments in document order.
         rules: the engine rules model loaded from the page's rules block, or ``None`` without one.
+        variants: the rule variants the block states, variant id -> ruleset (``rules`` among them,
+            under its own id); empty for a game without variants.
     """
 
     slug: str
@@ -90,6 +92,7 @@ class Page:
     root: "etree._Element"
     segments: list[Segment] = field(default_factory=list)
     rules: Any = None
+    variants: dict = field(default_factory=dict)
 
 
 @dataclass(eq=False, slots=True)

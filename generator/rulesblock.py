@@ -17,15 +17,17 @@ from lxml import etree
 from patiencebook.engine.cards import MAX_JOKERS, CardError, Rank, Suit
 from patiencebook.engine.errors import RulesError
 from patiencebook.engine.rules import (
-    HOOKS, LOST_NEVER, Accepts, Base, BuildPolicy, ChooserPolicy, DealOrder, DealStep, Declined, Deck,
-    Direction, DoubleClick, EndConditions, Face, FillPolicy, FillRule, Match, MovePolicy, MoveUnit,
-    PileGroup, Reveal, Role, Ruleset, Scoring, StockAction, StockPolicy, Won,
+    HOOKS, LOST_NEVER, Accepts, AutoPlay, AutoRule, Base, BuildPolicy, ChooserPolicy, DealOrder, DealStep,
+    Declined, Deck, Direction, DoubleClick, EndConditions, Face, FillPolicy, FillRule, KingsRule, Match,
+    MoveLimit, MovePolicy, MoveUnit, PileGroup, Reveal, Role, Ruleset, Scoring, StockAction, StockPolicy,
+    StockRequires, Won,
 )
 
 from .errors import SourceError
 from .model import NS_RULES
 
-__all__ = ["RULES_TAG", "NS_ITS", "SCHEMA", "describe_schema", "find_rules_element", "load_rules"]
+__all__ = ["RULES_TAG", "NS_ITS", "SCHEMA", "describe_schema", "find_rules_element", "load_rules",
+           "load_variants"]
 
 #: Tag of the rules block element.
 RULES_TAG = f"{{{NS_RULES}}}rules"
@@ -140,6 +142,44 @@ def _ranks(text: str) -> tuple[Rank, ...]:
         raise _Bad("rank letters from A 2 3 4 5 6 7 8 9 T J Q K, separated by spaces") from None
 
 
+def _signed_int(text: str) -> int:
+    t = text.strip()
+    digits = t[1:] if t[:1] == "-" else t
+    if not (digits.isascii() and digits.isdigit()):
+        raise _Bad("a whole number, with '-' in front if below 0", number=True)
+    return int(t)
+
+
+def _rank(text: str) -> Rank:
+    try:
+        return Rank.parse(text.strip())
+    except CardError:
+        raise _Bad("a rank letter from A 2 3 4 5 6 7 8 9 T J Q K") from None
+
+
+def _max_cards(text: str) -> "int | MoveLimit":
+    try:
+        return _int(1)(text)
+    except _Bad:
+        pass
+    try:
+        return MoveLimit(text)
+    except ValueError:
+        raise _Bad(f"a whole number of at least 1, or {MoveLimit.allowed()}") from None
+
+
+def _faces(text: str) -> "Face | tuple[Face, ...]":
+    parts = text.split()
+    try:
+        faces = tuple(Face(p) for p in parts)
+    except ValueError:
+        raise _Bad(f"one of {Face.allowed()}, or one of them per pile separated by spaces",
+                   allowed=Face.allowed()) from None
+    if not faces:
+        raise _Bad(f"one of {Face.allowed()}", allowed=Face.allowed())
+    return faces[0] if len(faces) == 1 else faces
+
+
 def _fail_empty() -> Any:
     raise _Bad("at least one value")
 
@@ -176,9 +216,9 @@ class _Element:
 #: error messages are generated from it, so it is the one place the format is defined.
 SCHEMA: dict[str, _Element] = {
     "rules": _Element(
-        {"game": _Attr(_name, True)},
+        {"game": _Attr(_name, True), "variant": _Attr(_name)},
         {"deck": (1, 1), "pile": (1, None), "deal": (1, 1), "stock": (0, 1), "chooser": (0, 1),
-         "scoring": (1, 1), "end": (1, 1), "hook": (0, None)}),
+         "autoplay": (0, 1), "scoring": (1, 1), "end": (1, 1), "hook": (0, None), "variant": (0, None)}),
     "deck": _Element(
         {"decks": _Attr(_int(1), default=1), "suits": _Attr(_suits), "ranks": _Attr(_ranks),
          "jokers": _Attr(_int_between(0, MAX_JOKERS), default=0)}, {}),
@@ -192,31 +232,41 @@ SCHEMA: dict[str, _Element] = {
         {"direction": _Attr(_enum(Direction), True), "match": _Attr(_enum(Match), default=Match.RANK_ONLY),
          "wrap": _Attr(_yes_no, default=False), "base": _Attr(_enum(Base), default=Base.ANY),
          "stop-at-base": _Attr(_yes_no, default=False),
-         "accepts": _Attr(_enum(Accepts), default=Accepts.SINGLE)},
+         "accepts": _Attr(_enum(Accepts), default=Accepts.SINGLE), "closed-on": _Attr(_rank)},
         {}),
     "move": _Element(
         {"unit": _Attr(_enum(MoveUnit), True), "match": _Attr(_enum(Match)),
          "direction": _Attr(_enum(Direction), default=Direction.DOWN), "wrap": _Attr(_yes_no, default=False),
-         "stop-at-base": _Attr(_yes_no, default=False), "max": _Attr(_int(1))},
+         "stop-at-base": _Attr(_yes_no, default=False), "max": _Attr(_max_cards),
+         "keeps-base": _Attr(_yes_no, default=False)},
         {}),
     "fill": _Element(
         {"rule": _Attr(_enum(FillRule), True), "from": _Attr(_name), "otherwise": _Attr(_enum(FillRule))}, {}),
     "deal": _Element({}, {"step": (1, None)}),
     "step": _Element(
-        {"pile": _Attr(_name, True), "cards": _Attr(_ints(0), True), "face": _Attr(_enum(Face), True),
-         "order": _Attr(_enum(DealOrder), default=DealOrder.ROWS)},
+        {"pile": _Attr(_name, True), "cards": _Attr(_ints(0), True), "face": _Attr(_faces, True),
+         "order": _Attr(_enum(DealOrder), default=DealOrder.ROWS),
+         "kings": _Attr(_enum(KingsRule), default=KingsRule.AS_DEALT)},
         {}),
     "stock": _Element(
         {"pile": _Attr(_name, True), "action": _Attr(_enum(StockAction), True), "target": _Attr(_name),
-         "cards": _Attr(_int(1), default=1), "redeals": _Attr(_redeals, True)},
+         "cards": _Attr(_int(1), default=1), "redeals": _Attr(_redeals, True),
+         "requires": _Attr(_enum(StockRequires), default=StockRequires.NOTHING)},
         {}),
     "chooser": _Element(
         {"pile": _Attr(_name, True), "from": _Attr(_name, True), "offers": _Attr(_int(1), True),
          "declined": _Attr(_enum(Declined), default=Declined.STOCK_BOTTOM), "accept-to": _Attr(_name, True)},
         {}),
-    "scoring": _Element({"per-card": _Attr(_int(1), True), "max": _Attr(_int(1), True)}, {}),
+    "autoplay": _Element({"rule": _Attr(_enum(AutoRule), True)}, {}),
+    "scoring": _Element(
+        {"per-card": _Attr(_int(0), default=0), "per-full-foundation": _Attr(_int(0), default=0),
+         "per-link": _Attr(_int(0), default=0), "link": _Attr(_enum(Match), default=Match.SAME_SUIT),
+         "per-face-down": _Attr(_signed_int, default=0), "per-complete-pile": _Attr(_int(0), default=0),
+         "per-card-cleared": _Attr(_int(0), default=0), "start": _Attr(_signed_int, default=0),
+         "max": _Attr(_int(1), True)}, {}),
     "end": _Element({"won": _Attr(_enum(Won), True), "lost": _Attr(_lost, True)}, {}),
     "hook": _Element({"name": _Attr(_hook, True)}, {}),
+    "variant": _Element({"id": _Attr(_name, True)}, {"deck": (0, 1), "stock": (0, 1), "scoring": (0, 1)}),
 }
 
 
@@ -312,13 +362,15 @@ class _Loader:
             ba = self.attrs(b)
             self.children(b)
             build = self.build(b, BuildPolicy, direction=ba["direction"], match=ba["match"], wrap=ba["wrap"],
-                               base=ba["base"], stop_at_base=ba["stop-at-base"], accepts=ba["accepts"])
+                               base=ba["base"], stop_at_base=ba["stop-at-base"], accepts=ba["accepts"],
+                               closed_on=ba["closed-on"])
         if kids["move"]:
             m = kids["move"][0]
             ma = self.attrs(m)
             self.children(m)
             move = self.build(m, MovePolicy, unit=ma["unit"], match=ma["match"], direction=ma["direction"],
-                              wrap=ma["wrap"], stop_at_base=ma["stop-at-base"], max_cards=ma["max"])
+                              wrap=ma["wrap"], stop_at_base=ma["stop-at-base"], max_cards=ma["max"],
+                              keeps_base=ma["keeps-base"])
         if kids["fill"]:
             f = kids["fill"][0]
             fa = self.attrs(f)
@@ -329,12 +381,24 @@ class _Loader:
                           build=build, capacity=a["capacity"], reveal=a["reveal"],
                           double_click=a["double-click"], slots=a["slots"], line=el.sourceline, **optional)
 
-    def ruleset(self, el: etree._Element) -> Ruleset:
+    def ruleset(self, el: etree._Element, variant: etree._Element | None = None) -> Ruleset:
+        """The ruleset of block ``el``; with ``variant`` (a ``pb:variant`` child), that variant's,
+        whose pb:deck, pb:stock and pb:scoring replace the block's."""
         a = self.attrs(el, extra=(_ITS_TRANSLATE, _ITS_VERSION))
         if el.get(_ITS_TRANSLATE) != "no":
             raise self.error(el, "missing attribute 'its:translate' with value 'no' "
                                  f"(xmlns:its=\"{NS_ITS}\"); it keeps the block out of catalogs")
         kids = self.children(el)
+        variant_id = a["variant"]
+        if kids["variant"] and variant_id is None:
+            raise self.error(el, "a block with pb:variant elements names its own variant: "
+                                 "add variant=\"...\" (the id of the rules it states)")
+        if variant is not None:
+            self.attrs(variant)
+            for name, found in self.children(variant).items():
+                if found:
+                    kids[name] = found
+            variant_id = variant.get("id")
 
         d = kids["deck"][0]
         da = self.attrs(d)
@@ -355,7 +419,7 @@ class _Loader:
             sa = self.attrs(s)
             self.children(s)
             steps.append(self.build(s, DealStep, pile=sa["pile"], cards=sa["cards"], face=sa["face"],
-                                    order=sa["order"], line=s.sourceline))
+                                    order=sa["order"], kings=sa["kings"], line=s.sourceline))
 
         stock = None
         if kids["stock"]:
@@ -363,7 +427,8 @@ class _Loader:
             sa = self.attrs(s)
             self.children(s)
             stock = self.build(s, StockPolicy, pile=sa["pile"], action=sa["action"], target=sa["target"],
-                               cards=sa["cards"], redeals=sa["redeals"], line=s.sourceline)
+                               cards=sa["cards"], redeals=sa["redeals"], requires=sa["requires"],
+                               line=s.sourceline)
 
         chooser = None
         if kids["chooser"]:
@@ -373,10 +438,21 @@ class _Loader:
             chooser = self.build(c, ChooserPolicy, pile=ca["pile"], source=ca["from"], offers=ca["offers"],
                                  accept_to=ca["accept-to"], declined=ca["declined"], line=c.sourceline)
 
+        autoplay = None
+        if kids["autoplay"]:
+            ap = kids["autoplay"][0]
+            apa = self.attrs(ap)
+            self.children(ap)
+            autoplay = self.build(ap, AutoPlay, rule=apa["rule"], line=ap.sourceline)
+
         sc = kids["scoring"][0]
         sca = self.attrs(sc)
         self.children(sc)
-        scoring = self.build(sc, Scoring, per_card=sca["per-card"], maximum=sca["max"], line=sc.sourceline)
+        scoring = self.build(sc, Scoring, per_card=sca["per-card"], maximum=sca["max"],
+                             per_full_foundation=sca["per-full-foundation"], per_link=sca["per-link"],
+                             link=sca["link"], per_face_down=sca["per-face-down"],
+                             per_complete_pile=sca["per-complete-pile"], per_card_cleared=sca["per-card-cleared"],
+                             start=sca["start"], line=sc.sourceline)
 
         e = kids["end"][0]
         ea = self.attrs(e)
@@ -390,7 +466,8 @@ class _Loader:
 
         try:
             return Ruleset(game=a["game"], deck=deck, piles=piles, deal=tuple(steps), scoring=scoring, end=end,
-                           stock=stock, chooser=chooser, hooks=tuple(hooks), file=str(self.file))
+                           stock=stock, chooser=chooser, hooks=tuple(hooks), autoplay=autoplay,
+                           variant=variant_id, file=str(self.file))
         except RulesError as err:
             line = err.line or el.sourceline
             at = next((d for d in el.iter(f"{{{NS_RULES}}}*") if d.sourceline == line), el)
@@ -463,3 +540,26 @@ def load_rules(element: etree._Element, file: Path) -> Ruleset:
         raise SourceError(f"expected the rules block pb:rules ({NS_RULES}), found {element.tag!r}",
                           file, element.sourceline)
     return _Loader(Path(file)).ruleset(element)
+
+
+def load_variants(element: etree._Element, file: Path) -> dict[str, Ruleset]:
+    """Every rule variant of a ``pb:rules`` block: variant id -> ruleset, the block's own variant
+    (its ``variant`` attribute) first, then each ``pb:variant`` in source order. Empty for a block
+    without variants. Raises :class:`SourceError` as :func:`load_rules` does, and for a variant id
+    used twice.
+    """
+    if element.tag != RULES_TAG:
+        raise SourceError(f"expected the rules block pb:rules ({NS_RULES}), found {element.tag!r}",
+                          file, element.sourceline)
+    loader = _Loader(Path(file))
+    main = loader.ruleset(element)
+    variants = [el for el in element if isinstance(el.tag, str) and el.tag == f"{{{NS_RULES}}}variant"]
+    if not variants:
+        return {}
+    out = {main.variant or "": main}
+    for el in variants:
+        ruleset = loader.ruleset(element, el)
+        if ruleset.variant in out:
+            raise SourceError(f"pb:variant: the variant id {ruleset.variant!r} is used twice", file, el.sourceline)
+        out[ruleset.variant or ""] = ruleset
+    return out

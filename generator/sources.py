@@ -356,6 +356,7 @@ def _load_rules(page: Page) -> None:
             raise
         return
     page.rules = rulesblock.load_rules(block, page.file)
+    page.variants = rulesblock.load_variants(block, page.file)
 
 
 def load_document(source_dir: Path, book_file: str = "index.docbook") -> Document:

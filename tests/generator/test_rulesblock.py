@@ -204,7 +204,7 @@ def test_each_page_has_its_block_right_after_the_title():
      "pb:stock: missing attribute 'redeals' (expected a whole number of at least 0, or unlimited)"),
     ("unknown_element", 27,
      "pb:rules: unknown element 'pb:timer'; allowed here: "
-     "pb:deck, pb:pile, pb:deal, pb:stock, pb:chooser, pb:scoring, pb:end, pb:hook"),
+     "pb:deck, pb:pile, pb:deal, pb:stock, pb:chooser, pb:autoplay, pb:scoring, pb:end, pb:hook, pb:variant"),
     ("unknown_pile", 23, "pb:step: a deal step names an unknown pile 'foundations'; piles: stock, foundation, tableau"),
     ("wrong_maximum", 26, "pb:scoring: the maximum score 51 does not match the deck: 1 x 52 cards = 52"),
     ("translatable", 7,

@@ -178,6 +178,7 @@ def test_rules_block_is_handed_to_the_rules_loader_with_its_file(tmp_path, monke
     calls = []
     fake = types.ModuleType("patiencebook.generator.rulesblock")
     fake.load_rules = lambda element, file: calls.append((element.sourceline, Path(file).name)) or "ruleset"
+    fake.load_variants = lambda element, file: {"v": "ruleset"}
     monkeypatch.setitem(sys.modules, "patiencebook.generator.rulesblock", fake)
     (tmp_path / "game.xml").write_text(
         '<sect1 id="g">\n<title>G</title>\n<r:rules xmlns:r="urn:x-patiencebook:rules:1"/>\n</sect1>\n')
@@ -186,6 +187,7 @@ def test_rules_block_is_handed_to_the_rules_loader_with_its_file(tmp_path, monke
         '<xi:include href="game.xml"/></chapter></book>')
     document = load_document(tmp_path)
     assert document.page("game").rules == "ruleset"
+    assert document.page("game").variants == {"v": "ruleset"}
     assert document.page("c").rules is None
     assert calls == [(3, "game.xml")]
 
