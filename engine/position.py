@@ -81,6 +81,9 @@ class _Rules:
         self.tableaux = tuple(i for i, r in enumerate(self.roles) if r is Role.TABLEAU)
         self.base_kind = ruleset.base
         self.base_word = "start rank" if self.base_kind is Base.START_CARD else "base rank"
+        # Foundations from the Ace or the King have their base rank from the start; the position's
+        # base stays 0 ('base: -' in the notation) since nothing sets it.
+        self.fixed_base = 1 if self.base_kind is Base.ACE else 13 if self.base_kind is Base.KING else 0
         n = len(self.ids)
         self.lift = [_NONE] * n
         self.max_cards = [self.deck_size] * n
@@ -861,7 +864,7 @@ class Position:
                     if rule is FillRule.KINGS:
                         wanted = R.rank_codes[13]
                     elif rule is FillRule.BASE_RANK:
-                        wanted = R.rank_codes[self._base]
+                        wanted = R.rank_codes[self._base or R.fixed_base]
                     else:
                         continue
                 for c in wanted:
@@ -1050,14 +1053,15 @@ class Position:
                 return None if landing & 15 == 13 else Reason(
                     "empty-takes-king", f"an empty {role_j} pile takes only a King", target=ids[j], card=str(card))
             if rule is FillRule.BASE_RANK:
-                if self._base and landing & 15 == self._base:
+                base = self._base or R.fixed_base
+                if base and landing & 15 == base:
                     return None
-                if not self._base:
+                if not base:
                     return Reason("empty-takes-none", f"no card can be moved into an empty {role_j} pile before "
                                   f"the {R.base_word} is known", target=ids[j])
                 return Reason("empty-takes-base", f"an empty {role_j} takes only a card of the {R.base_word} "
-                              f"({_RANK_NAMES[self._base]}), not {card_name(card, 'a')}", target=ids[j],
-                              card=str(card), rank=Rank(self._base).letter)
+                              f"({_RANK_NAMES[base]}), not {card_name(card, 'a')}", target=ids[j],
+                              card=str(card), rank=Rank(base).letter)
             return Reason("empty-takes-none", f"no card can be moved into an empty {role_j} pile", target=ids[j])
         onto = q[-1]
         if fits[j][((onto & 63) << 6) | (landing & 63)]:
