@@ -487,10 +487,11 @@ class Position:
             return sum(len(piles[i]) for i in R.foundations) == R.deck_size
         if R.won is Won.TABLEAU_EMPTY:
             return not any(piles[i] for i in R.tableaux)
+        on_foundations = sum(len(piles[i]) for i in R.foundations)
+        if on_foundations:
+            return on_foundations == R.deck_size
         for i, p in enumerate(piles):
-            if not p or R.roles[i] is Role.FOUNDATION:
-                continue
-            if R.roles[i] is not Role.TABLEAU or len(p) != R.suit_size or not self._complete_at(i):
+            if p and (R.roles[i] is not Role.TABLEAU or len(p) != R.suit_size or not self._complete_at(i)):
                 return False
         return True
 
@@ -1025,8 +1026,12 @@ class Position:
             if not q:
                 limit >>= 1
             if k > limit:
-                return Reason("too-many-for-free-cells", f"{k} cards cannot move at once: with the free cells and "
-                              f"empty tableau piles there are now, at most {limit} can", count=limit)
+                if R.freecells:
+                    return Reason("too-many-for-free-cells", f"too many cards for one move: with the empty free "
+                                  f"cells and tableau piles there are now, at most {limit} can move at once",
+                                  count=limit)
+                return Reason("too-many-for-empty-piles", f"too many cards for one move: with the empty tableau "
+                              f"piles there are now, at most {limit} can move at once", count=limit)
         if k > 1 and not R.accepts_run[j]:
             return Reason("one-at-a-time", f"the {role_j} takes one card at a time", target=ids[j])
         cap = R.capacity[j]
@@ -1073,6 +1078,10 @@ class Position:
                           f"{R.base_word} ({_RANK_NAMES[self._base]})", onto=str(onto_card), target=ids[j])
         if build.direction is Direction.NONE:
             return Reason("no-build", f"no card can be placed on a {role_j} card", target=ids[j])
+        if build.closed_on is not None and onto & 15 == int(build.closed_on):
+            return Reason("closed-on", f"nothing can be placed on {card_name(onto_card)}: the {role_j} takes "
+                          f"nothing on a card of rank {_RANK_NAMES[onto & 15]}", onto=str(onto_card), target=ids[j],
+                          rank=Rank(onto & 15).letter)
         how = f"the {role_j} builds {_DIRECTION_WORDS[build.direction]} {_MATCH_WORDS[build.match]}"
         params = {"card": str(card), "onto": str(onto_card), "target": ids[j],
                   "direction": build.direction.value, "match": build.match.value}

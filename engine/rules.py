@@ -254,10 +254,10 @@ class Won(_Named):
     """When a game is won.
 
     ``all-on-foundations``: every card is on a foundation. ``tableau-empty``: every tableau pile is
-    empty; the stock may still hold cards (golf.scm ``game-won``). ``complete-runs``: the stock and
-    waste are empty and every other pile is empty, a foundation, or a tableau pile that is exactly one
-    complete run, King to Ace in suit, face up (scorpion.scm ``game-won``; spider.scm, which also
-    counts a score of 96 with empty foundations as won, the same thing).
+    empty; the stock may still hold cards (golf.scm ``game-won``). ``complete-runs``: every card is
+    on the foundations, or none is and every card lies in a tableau pile that is exactly one complete
+    run, King to Ace in suit, face up (spider.scm ``game-won``: all foundations full, or a score of 96
+    with the foundations empty; scorpion.scm ``game-won``, a game without foundations).
     """
 
     ALL_ON_FOUNDATIONS = "all-on-foundations"

@@ -85,8 +85,11 @@ def _problem(segment: Segment, check: str, message: str, match: re.Match, group:
                    source=Span(match.start(group), match.end(group), match.group(group)))
 
 
-def check_segment(segment: Segment, rules) -> list[Problem]:
+def check_segment(segment: Segment, rules, variants=()) -> list[Problem]:
     """Statements of one English block that disagree with ``rules`` (a Ruleset), checks ``model-*``.
+
+    ``variants`` are the page's other rule variants (Klondike's options): a redeal count that one
+    of them has is not a disagreement, since the page describes the options too.
 
     * ``model-pile``: "N piles" in a Setup row, or "N <role> piles", against the group's count;
     * ``model-score``: "Maximum possible score: N" against ``scoring.maximum``;
@@ -126,6 +129,7 @@ def check_segment(segment: Segment, rules) -> list[Problem]:
             out.append(_problem(segment, "model-score", f"the English says the maximum score is {match.group(1)}, "
                                 f"but the rules block has {rules.scoring.maximum}", match, 1))
     redeals = rules.stock.redeals if rules.stock is not None else 0
+    allowed = {redeals} | {v.stock.redeals if v.stock is not None else 0 for v in variants}
     stated = []
     for match in patterns["no-redeal"].finditer(text):
         stated.append((0, match))
@@ -136,7 +140,7 @@ def check_segment(segment: Segment, rules) -> list[Problem]:
     for match in patterns["unlimited"].finditer(text):
         stated.append((None, match))
     for value, match in stated:
-        if value != redeals:
+        if value not in allowed:
             said = "no limit" if value is None else str(value)
             has = "no limit" if redeals is None else str(redeals)
             out.append(_problem(segment, "model-redeal", f"the English says '{match.group(0)}' ({said} redeals), "
@@ -162,7 +166,9 @@ def check_page(page: Page) -> list[tuple[Segment, Problem]]:
     """Every disagreement between the blocks of ``page`` and its rules block; ``[]`` without one."""
     if page.rules is None:
         return []
-    return [(segment, problem) for segment in page.segments for problem in check_segment(segment, page.rules)]
+    variants = tuple(page.variants.values())
+    return [(segment, problem) for segment in page.segments
+            for problem in check_segment(segment, page.rules, variants)]
 
 
 __all__ = ["check_page", "check_segment", "english_words"]

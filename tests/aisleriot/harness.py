@@ -15,12 +15,12 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator, Self
+from typing import Iterable, Iterator, Self, Sequence
 
 from patiencebook.engine.cards import Card, Rank, Suit
 
-__all__ = ["HarnessMissing", "AisleRiotGame", "Look", "Action", "cache_dir", "guile_dir", "SETUP_COMMAND",
-           "card_from_aisleriot", "pile_map"]
+__all__ = ["HarnessMissing", "AisleRiotGame", "GameOption", "Look", "Action", "cache_dir", "guile_dir",
+           "SETUP_COMMAND", "card_from_aisleriot", "pile_map", "slot_pile_map"]
 
 SHIM = Path(__file__).with_name("shim.scm")
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -104,6 +104,38 @@ def pile_map(typed_slots: Iterable[tuple], pile_ids: Iterable[str], roles: Itera
     return out
 
 
+def slot_pile_map(typed_slots: Iterable[tuple], slot_order: Sequence[str]) -> dict[int, str]:
+    """AisleRiot slot id -> our pile id, by slot number: slot ``n`` is ``slot_order[n]``.
+
+    ``slot_order`` is our pile ids in AisleRiot's slot order (``Ruleset.slot_order()``, from the
+    ``slots`` numbers the rules page gives); the slot types play no part, so this works for games
+    whose slots have no type (Golf, Scorpion: ``unknown``). Raises ``ValueError`` when the two
+    sides do not have the same number of piles.
+    """
+    ids = [sid for sid, *_ in typed_slots]
+    if sorted(ids) != list(range(len(ids))):
+        raise ValueError(f"AisleRiot's slot ids are not 0 to {len(ids) - 1}: {ids}")
+    if len(ids) != len(slot_order):
+        raise ValueError(f"AisleRiot has {len(ids)} slots, our ruleset {len(slot_order)} piles "
+                         f"({', '.join(slot_order)})")
+    return {sid: slot_order[sid] for sid in ids}
+
+
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """One entry of an AisleRiot game's Options menu (its ``get-options`` list).
+
+    ``bit`` is the entry's bit in AisleRiot's options value (1, 2, 4 … in list order); ``group``
+    numbers the group of radio buttons it belongs to (from 1), 0 for a check box; ``set`` is
+    whether it is on.
+    """
+
+    name: str
+    bit: int
+    group: int
+    set: bool
+
+
 def _parse_slot(line: str) -> tuple[int, str, list[tuple[Card, bool]]]:
     words = line.split()
     cards = []
@@ -114,16 +146,23 @@ def _parse_slot(line: str) -> tuple[int, str, list[tuple[Card, bool]]]:
 
 
 class AisleRiotGame:
-    """One AisleRiot game (``hamilton``, ``agnes``, ``eagle-wing`` …) started from ``seed``, in a guile process.
+    """One AisleRiot game (``hamilton``, ``klondike``, ``forty-thieves`` …) started from ``seed``,
+    in a guile process.
 
     The seed is handled as AisleRiot's "choose seed" does: ``g_rand_new_with_seed(seed)`` (the
     system GLib, through Guile's FFI), then ``new-game`` repeated while ``game-over`` says the
-    new game cannot go on. Slot ids are AisleRiot's (creation order). Use as a context manager,
-    or call :meth:`close`. Raises :class:`HarnessMissing` when the reference is not set up and
+    new game cannot go on. Slot ids are AisleRiot's (creation order). ``options``, when given,
+    names the entries of the game's Options menu to turn on (every other entry is turned off),
+    e.g. ``("Three card deals",)`` for Klondike; they are set before the first deal and kept by
+    :meth:`new_game` (see :meth:`set_options`). ``None`` keeps the game's defaults. After every
+    action the delayed calls it asks for (automatic moves) run to their end before the answer.
+    Use as a context manager, or call :meth:`close`. Raises :class:`HarnessMissing` when the
+    reference is not set up, ``ValueError`` for unknown or conflicting option names, and
     ``RuntimeError`` when the guile side reports an error.
     """
 
-    def __init__(self, game: str, seed: int, timeout: float = 60.0) -> None:
+    def __init__(self, game: str, seed: int, timeout: float = 60.0,
+                 options: Iterable[str] | None = None) -> None:
         self.game = game
         self.timeout = timeout
         self.last_droppable: bool | None = None
@@ -138,6 +177,8 @@ class AisleRiotGame:
                 first = self._read()
             if first != "ready":
                 raise RuntimeError(f"AisleRiot {game}: guile did not start: {first!r} {self._errors()}")
+            if options is not None:
+                self.set_options(options)
             self.new_game(seed)
         except BaseException:
             self.close()
@@ -214,6 +255,43 @@ class AisleRiotGame:
         if not 0 <= seed < 2**32:
             raise ValueError(f"an AisleRiot seed is an unsigned 32-bit integer, not {seed}")
         self._command(f"new {seed}")
+
+    def options(self) -> list[GameOption]:
+        """The game's Options menu as :class:`GameOption` entries, in menu order ([] when it has none)."""
+        out = []
+        for line in self._command("options", multi=True):
+            head, bit, kind, group, on, name = line.split(" ", 5)
+            if head != "option" or kind not in ("check", "radio"):
+                raise RuntimeError(f"AisleRiot {self.game}: unexpected option line {line!r}")
+            out.append(GameOption(name, int(bit), int(group), on == "t"))
+        return out
+
+    def set_options(self, names: Iterable[str]) -> int:
+        """Turn on the options ``names`` and every other one off, as choosing them in AisleRiot's
+        Options menu does (``apply-options`` with the changed ``get-options`` list).
+
+        AisleRiot deals afresh after a change: call :meth:`new_game` next. Returns AisleRiot's
+        options value (the bits of the options now on). Raises ``ValueError`` naming the game's
+        options when a name is unknown, or when a group of radio buttons would not have exactly
+        one entry on.
+        """
+        wanted = list(names)
+        menu = self.options()
+        known = {opt.name: opt for opt in menu}
+        unknown = [n for n in wanted if n not in known]
+        if unknown:
+            raise ValueError(f"AisleRiot {self.game} has no option {unknown[0]!r}; its options: "
+                             + (", ".join(repr(o.name) for o in menu) or "none"))
+        for group in sorted({o.group for o in menu if o.group}):
+            chosen = [o.name for o in menu if o.group == group and o.name in wanted]
+            if len(chosen) != 1:
+                choices = ", ".join(repr(o.name) for o in menu if o.group == group)
+                raise ValueError(f"AisleRiot {self.game}: choose exactly one of {choices}, not {len(chosen)}")
+        value = sum(known[n].bit for n in set(wanted))
+        result = int(self._command(f"set-options {value}")[0])
+        if result != value:
+            raise RuntimeError(f"AisleRiot {self.game}: options value {result} after setting {value}")
+        return result
 
     def slots(self) -> list[tuple[int, list[tuple[Card, bool]]]]:
         """Every slot as ``(slot_id, [(card, face_up), …])``, cards from bottom to top."""
@@ -311,6 +389,10 @@ class AisleRiotGame:
     def deal(self) -> None:
         """The Deal command (``do-deal-next-cards``), for games that define it."""
         self._command("deal")
+
+    def pending_call(self) -> bool:
+        """Whether a delayed call is waiting (never, between commands: each runs them to their end)."""
+        return self._command("pending")[0] == "t"
 
     def score(self) -> int:
         """The score as AisleRiot shows it."""

@@ -180,15 +180,25 @@
 
 (define (start!) (if (eq? state 'begin) (set! state 'running)))
 
-;; The main loop runs a delayed call 50 ms after it was asked for; here, after the action.
-(define (run-delayed-calls)
-  (let ((callback (shim-state 'pending-call)))
-    (if callback
-        (begin
-          (set-shim-pending-call! #f)
-          (callback)
-          (test-end-of-game)
-          (run-delayed-calls)))))
+;; The main loop runs a delayed call 50 ms after it was asked for, then tests the end of game
+;; (src/game.c, scm_execute_delayed_function); a callback may ask for the next one (FreeCell's
+;; moves to the foundations, Klondike's and Gypsy's play of every card a foundation takes).
+;; Here the chain runs to its end after the action, before anything else is asked.
+(define max-delayed-calls 10000)
+
+(define (run-pending-calls after-each)
+  (let loop ((n 0))
+    (let ((callback (shim-state 'pending-call)))
+      (if callback
+          (if (>= n max-delayed-calls)
+              (throw 'shim-delayed-calls "delayed calls did not stop" n)
+              (begin
+                (set-shim-pending-call! #f)
+                (callback)
+                (after-each)
+                (loop (+ n 1))))))))
+
+(define (run-delayed-calls) (run-pending-calls test-end-of-game))
 
 (define (slot-cards id) ((api 'get-cards) id))
 (define (set-slot-cards! id cards) ((api 'set-cards!) id cards))
@@ -295,9 +305,11 @@
     (reverse out)))
 
 ;; The slots where a click (name: button-clicked) or double-click (button-double-clicked)
-;; changes the cards or the score; each is tried from the current state and undone. Putting the
-;; state back is slow (eval per saved variable), so it is skipped when the lambda said it did
-;; nothing and the cards and score are unchanged.
+;; changes the cards or the score; each is tried from the current state and undone. Delayed
+;; calls it asks for run to their end first, as after a real action, so a double-click whose
+;; cards move only in a delayed call counts too. Putting the state back is slow (eval per saved
+;; variable), so it is skipped when the lambda said it did nothing, asked for no delayed call,
+;; and the cards and score are unchanged.
 (define (probe-slots name saved)
   (let ((before (board))
         (score-before ((api 'get-score)))
@@ -305,10 +317,12 @@
     (for-each
      (lambda (id)
        (let* ((done ((lam name) id))
-              (changed (or (not (equal? (board) before))
-                           (not (equal? ((api 'get-score)) score-before)))))
-         (if changed (set! out (cons id out)))
-         (if (or done changed) (put-state saved))))
+              (delayed (not (eq? (shim-state 'pending-call) (caddr saved)))))
+         (if delayed (run-pending-calls (lambda () #t)))
+         (let ((changed (or (not (equal? (board) before))
+                            (not (equal? ((api 'get-score)) score-before)))))
+           (if changed (set! out (cons id out)))
+           (if (or done delayed changed) (put-state saved)))))
      (slot-ids))
     (reverse out)))
 
@@ -364,6 +378,48 @@
     (string-append (number->string actions) " "
                    (number->string (exact->inexact (/ elapsed internal-time-units-per-second))))))
 
+;;; Game options, as AisleRiot's Options menu sets them (src/game.c,
+;;; aisleriot_game_get_options and aisleriot_game_change_options): get-options lists entries
+;;; (NAME VALUE), numbered by bits 1, 2, 4 … in list order; an atom between them switches from
+;;; check boxes to a group of radio buttons and back. Setting options is change_options with
+;;; every bit in the mask: each entry's value becomes its bit of VALUE, and apply-options gets
+;;; the changed list. AisleRiot deals a new game after that; so does the caller here.
+
+(define (option-list)
+  (let ((get (lam 'get-options)))
+    (let ((options (if (procedure? get) (get) #f)))
+      (if (list? options) options '()))))
+
+;; One line per option: "option BIT KIND GROUP SET NAME"; KIND is check or radio, GROUP counts
+;; the radio groups from 1 (0 for a check box), SET is t or f.
+(define (print-options)
+  (let loop ((entries (option-list)) (bit 1) (radio #f) (group 0))
+    (if (pair? entries)
+        (let ((entry (car entries)))
+          (if (list? entry)
+              (begin
+                (display (string-append "option " (number->string bit) " "
+                                        (if radio "radio" "check") " "
+                                        (number->string (if radio group 0)) " "
+                                        (truth (cadr entry)) " " (car entry) "\n"))
+                (loop (cdr entries) (* bit 2) radio group))
+              (loop (cdr entries) bit (not radio) (if radio group (+ group 1))))))))
+
+(define (set-options! value)
+  (let ((options (option-list))
+        (apply-options (lam 'apply-options)))
+    (let loop ((entries options) (bit 1) (result 0))
+      (if (pair? entries)
+          (let ((entry (car entries)))
+            (if (list? entry)
+                (begin
+                  (list-set! entry 1 (logtest value bit))
+                  (loop (cdr entries) (* bit 2) (if (cadr entry) (logior result bit) result)))
+                (loop (cdr entries) bit result)))
+          (begin
+            (if (and (pair? options) (procedure? apply-options)) (apply-options options))
+            result)))))
+
 (define (reply . parts)
   (for-each display parts)
   (newline)
@@ -391,6 +447,9 @@
        (reply "end")))
     (("playouts" steps rng-seed . seeds)
      (reply (playouts (map string->number seeds) (string->number steps) (string->number rng-seed))))
+    (("pending") (reply (truth (shim-state 'pending-call))))
+    (("options") (print-options) (reply "end"))
+    (("set-options" value) (reply (number->string (set-options! (string->number value)))))
     (("score") (reply (shim-state 'score)))
     (("state") (reply (symbol->string state)))
     (("status") (reply (shim-state 'statusbar)))

@@ -24,11 +24,14 @@ def rulesets() -> dict[str, Ruleset]:
     return {page.id: page.rules for page in load_document(RULES_DIR).pages if page.rules is not None}
 
 
-def test_rules_folder_has_the_three_games():
-    assert set(rulesets()) == {"agnes", "eagle_wing", "hamilton"}
+GAMES = ["agnes", "bakers_dozen", "canfield", "eagle_wing", "forty_thieves", "freecell", "golf", "gypsy", "hamilton", "klondike", "scorpion", "spider", "yukon"]
 
 
-@pytest.mark.parametrize("game", ["agnes", "eagle_wing", "hamilton"])
+def test_rules_folder_has_every_game():
+    assert sorted(rulesets()) == GAMES
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_every_game_round_trips_through_json_text(game):
     ruleset = rulesets()[game]
     text = json.dumps(ruleset_to_data(ruleset))
@@ -105,3 +108,12 @@ def test_data_the_rules_model_refuses_is_refused_with_its_message():
     data["scoring"]["maximum"] = 51
     with pytest.raises(RulesError, match="the maximum score 51 does not match the deck"):
         ruleset_from_data(data)
+
+
+def test_every_rule_variant_round_trips_through_json_text():
+    pages = [page for page in load_document(RULES_DIR).pages if page.variants]
+    assert sorted(page.id for page in pages) == ["klondike", "spider"]
+    for page in pages:
+        for variant, ruleset in page.variants.items():
+            assert ruleset.variant == variant
+            assert ruleset_from_data(json.loads(json.dumps(ruleset_to_data(ruleset)))) == ruleset

@@ -83,12 +83,13 @@ def test_deal_without_json_prints_the_text_form():
 
 
 def test_unknown_game_is_one_error_line_naming_the_known_games_with_status_1():
-    result = run("deal", "klondike", "--deal", "1", "--json")
+    result = run("deal", "accordion", "--deal", "1", "--json")
     assert result.returncode == 1
     assert result.stdout == ""
-    assert result.stderr == ("patiencebook: error: unknown game 'klondike'; "
-                             "known games: agnes, eagle_wing, hamilton\n")
-    assert run("play", "klondike", "--deal", "1").returncode == 1
+    assert result.stderr == ("patiencebook: error: unknown game 'accordion'; known games: agnes, bakers_dozen, "
+                             "canfield, eagle_wing, forty_thieves, freecell, golf, gypsy, hamilton, klondike, "
+                             "scorpion, spider, yukon\n")
+    assert run("play", "accordion", "--deal", "1").returncode == 1
 
 
 def test_deal_number_out_of_range_is_one_error_line():

@@ -15,21 +15,25 @@ def test_game_keys_ignore_case_and_dash_or_underscore():
     assert game_key("Eagle_Wing") == game_key("eagle-wing") == game_key(" eagle_wing ") == "eagle_wing"
 
 
-def test_the_embedded_rules_model_the_first_three_games():
+def test_the_embedded_rules_model_every_game_of_the_book():
     models = embedded_models()
-    assert sorted(models) == ["agnes", "eagle_wing", "hamilton"]
+    assert sorted(models) == ["agnes", "bakers_dozen", "canfield", "eagle_wing", "forty_thieves", "freecell", "golf", "gypsy", "hamilton", "klondike", "scorpion", "spider", "yukon"]
     ruleset, file = models["hamilton"]
     assert ruleset.game == "hamilton" and file == default_sources() / "hamilton.xml"
 
 
-def test_the_aisleriot_manual_gets_the_three_models_and_nothing_else():
+def test_the_aisleriot_manual_gets_our_models_and_nothing_else():
     document = load_document(CORPUS)
     attached = attach_engine_models(document)
     assert {slug: path.name for slug, path in attached.items()} == {
-        "agnes": "agnes.xml", "eagle-wing": "eagle_wing.xml", "hamilton": "hamilton.xml"}
+        "agnes": "agnes.xml", "bakers_dozen": "bakers_dozen.xml", "canfield": "canfield.xml",
+        "eagle-wing": "eagle_wing.xml", "forty_thieves": "forty_thieves.xml", "freecell": "freecell.xml",
+        "golf": "golf.xml", "gypsy": "gypsy.xml", "hamilton": "hamilton.xml", "klondike": "klondike.xml",
+        "scorpion": "scorpion.xml", "spider": "spider.xml", "yukon": "yukon.xml"}
     pages = {page.slug: page for page in document.pages}
     assert pages["eagle-wing"].rules.game == "eagle_wing"
-    assert pages["klondike"].rules is None and pages["definitions"].rules is None
+    assert pages["klondike"].rules.game == "klondike"
+    assert pages["accordion"].rules is None and pages["definitions"].rules is None
     assert sum(1 for page in document.pages if page.kind == "game") == 91
 
 

@@ -48,8 +48,18 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         per_game.setdefault(played.start.game, []).append(example.id)
     assert per_game == {
         "agnes": ["agnes-example-base", "agnes-example-runs"],
+        "bakers_dozen": ["bakers_dozen-example-kings", "bakers_dozen-example-empty"],
+        "canfield": ["canfield-example-reserve", "canfield-example-stock"],
         "eagle_wing": ["eagle_wing-example-reserve", "eagle_wing-example-limit"],
+        "forty_thieves": ["forty_thieves-example-limit", "forty_thieves-example-foundation"],
+        "freecell": ["freecell-example-autoplay", "freecell-example-limit"],
+        "golf": ["golf-example-king", "golf-example-ace"],
+        "gypsy": ["gypsy-example-deal", "gypsy-example-autoplay"],
         "hamilton": ["hamilton-example-start", "hamilton-example-wrap"],
+        "klondike": ["klondike-example-king", "klondike-example-stock"],
+        "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
+        "spider": ["spider-example-suits", "spider-example-empty"],
+        "yukon": ["yukon-example-groups", "yukon-example-king"],
     }
 
 
@@ -59,6 +69,11 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["hamilton-example-start"] == ["offers-used"]
     assert refused["agnes-example-base"] == ["empty-takes-base", "does-not-fit"]
     assert refused["eagle_wing-example-limit"] == ["pile-full"]
+    assert refused["freecell-example-limit"] == ["too-many-for-free-cells"]
+    assert refused["forty_thieves-example-limit"] == ["too-many-for-empty-piles"]
+    assert refused["spider-example-empty"] == ["fill-empty-first"]
+    assert refused["golf-example-king"] == ["closed-on"]
+    assert refused["bakers_dozen-example-empty"] == ["empty-takes-none"]
 
 
 def test_replay_matches_the_engine_played_directly(document):

@@ -37,7 +37,7 @@ def test_the_command_solves_each_deal_and_prints_the_rate(capsys):
 
 
 def test_an_unknown_game_or_a_bad_range_is_one_line_of_error(capsys):
-    assert main(["solve", "klondike"]) == 1
+    assert main(["solve", "no-such-game"]) == 1
     assert main(["solve", "agnes", "--deals", "9-1"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and all(line.startswith("patiencebook: error: ") for line in err)
