@@ -89,7 +89,9 @@ def solve(position: Position, budget: int = DEFAULT_BUDGET) -> SolveResult:
 class _Keys:
     """The transposition table's key of a position: piles of one group that play alike (same
     rules, and no stock that deals to them one by one while it holds cards) are taken as a set,
-    so positions that differ only in the order of such piles are searched once."""
+    so positions that differ only in the order of such piles are searched once. Of a pile no card
+    ever leaves (a foundation that gives nothing back, Golf's waste) only the top card counts: the
+    cards under it are the cards missing elsewhere, and the rules only look at the top one."""
 
     def __init__(self, position: Position):
         ruleset = position.ruleset
@@ -102,9 +104,18 @@ class _Keys:
         self.free = tuple(rules.group_piles[g.id] for g in ruleset.piles
                           if g.count > 1 and g.id != dealt_to)
         self.dealt = rules.group_piles[dealt_to] if dealt_to else ()
+        stock = ruleset.stock
+        turned_back = rules.index[stock.target] if stock is not None and stock.target in rules.index and \
+            stock.action is StockAction.DEAL_TO_WASTE and stock.redeals != 0 else -1
+        self.kept = frozenset(i for i in range(len(rules.ids))
+                              if rules.lift[i] == 0 and i != self.stock and i != turned_back
+                              and rules.roles[i] is not Role.CHOOSER)
 
     def __call__(self, position: Position) -> tuple:
         piles = position._piles
+        kept = self.kept
+        if kept:
+            piles = tuple(p[-1:] if i in kept else p for i, p in enumerate(piles))
         fixed = tuple(piles[i] for i in self.fixed)
         groups = tuple(tuple(sorted(piles[i] for i in group)) for group in self.free)
         if self.dealt and self.stock >= 0 and not piles[self.stock]:
@@ -129,7 +140,12 @@ class _SafeMoves:
         self.foundations = [pid for pid in position.pile_ids if position.role(pid) is Role.FOUNDATION]
         self.sources = [(i, pid) for i, pid in enumerate(position.pile_ids) if position.role(pid) is not Role.FOUNDATION]
         self.foundation_index = [i for i, pid in enumerate(position.pile_ids) if position.role(pid) is Role.FOUNDATION]
+        self.foundation_set = frozenset(self.foundation_index)
         self.ranks = len(ruleset.deck.ranks)
+        # How many cards of each code the deck holds (two of each in a double deck).
+        self.copies: dict[int, int] = {}
+        for card in ruleset.cards():
+            self.copies[_code(card)] = self.copies.get(_code(card), 0) + 1
         self._held: dict = {}
 
     def advance(self, position: Position) -> tuple[Position, list[Move]]:
@@ -146,19 +162,27 @@ class _SafeMoves:
         # Works on the engine's card codes (position internals): this runs after every move.
         if position.choosing:
             return None
+        if not self.foundation_index:
+            return None
         piles = position._piles
-        on_foundations = {c & 63 for i in self.foundation_index for c in piles[i]}
+        to_foundation = {(i, j) for i, j, k in position._drag_keys() if k == 1 and j in self.foundation_set}
+        if not to_foundation:
+            return None
+        on_foundations: dict[int, int] = {}
+        for i in self.foundation_index:
+            for c in piles[i]:
+                on_foundations[c & 63] = on_foundations.get(c & 63, 0) + 1
+        copies = self.copies
         for i, pid in self.sources:
             pile = piles[i]
             if not pile or not pile[-1] & _UP:
                 continue
-            code = pile[-1] & 63
-            if not self._held_codes(code, position) <= on_foundations:
+            targets = [j for j in self.foundation_index if (i, j) in to_foundation]
+            if not targets:
                 continue
-            for target in self.foundations:
-                move = Move.drag(pid, target, 1)
-                if position.is_legal(move):
-                    return move
+            code = pile[-1] & 63
+            if all(on_foundations.get(h, 0) == copies[h] for h in self._held_codes(code, position)):
+                return Move.drag(pid, position.pile_ids[targets[0]], 1)
         return None
 
     def _held_codes(self, code: int, position: Position) -> frozenset:

@@ -33,7 +33,9 @@ from patiencebook.generator.buildcache import (
     write_if_changed, write_state)
 from patiencebook.generator.errors import BuildError, CatalogError, LanguageError, PatienceBookError
 from patiencebook.generator.languages import derived_languages, get_language, source_language, ui_strings
+from patiencebook.generator import project
 from patiencebook.generator.enginemodels import attach_engine_models
+from patiencebook.generator.figures import figure_for, figure_sentence, load_figures
 from patiencebook.generator.examples import check_examples
 from patiencebook.generator.model import NS_BUILD, Document, Page, TranslatedDocument, TranslatedPage
 from patiencebook.generator.pagewidgets import add_widgets
@@ -382,9 +384,23 @@ def _lock(out: Path) -> int | None:
 
 
 def _source_files(document: Document, models: dict[str, Path]) -> list[Path]:
-    """Every file the pages are made from: the book's files, their images, the embedded rules used."""
+    """Every file the pages are made from: the book's files, their images, the embedded rules used
+    (with their solver figures)."""
     files = sorted(p for p in document.source_dir.rglob("*") if p.is_file())
-    return files + sorted(set(models.values()))
+    extra = set(models.values())
+    figures = _figures_file(document)
+    if figures.is_file():
+        extra.add(figures)
+    return files + sorted(extra - set(files))
+
+
+def _figures_file(document: Document) -> Path:
+    """The solver figures the pages show: ``solved.json`` of the sources when they have one, else
+    the embedded rules' (:mod:`patiencebook.generator.figures`)."""
+    from patiencebook.generator.figures import FILE_NAME
+
+    own = document.source_dir / FILE_NAME
+    return own if own.is_file() else project.default_sources() / FILE_NAME
 
 
 def _inputs_digest(source_files: list[Path], catalog: Path | None) -> str:
@@ -810,6 +826,7 @@ def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tupl
     roots = {page.slug: page.root for page in document.pages}
     nested = _nested_keys(document)
     replays = check_examples(document.pages) if any(page.rules is not None for page in document.pages) else {}
+    figures = load_figures(_figures_file(document)) if replays else []
     for tpage in translated.pages:
         page = tpage.page
         if page.slug == "index":
@@ -817,9 +834,11 @@ def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tupl
                              page.root.sourceline)
         root = tpage.root if tpage.root is not roots.get(page.slug) else _copy(tpage.root)
         if page.rules is not None:
+            figure = figure_for(figures, page.rules)
             add_widgets(tpage, root, replays, translated.lang, ui, tpage.title,
                         board=board(page) if board is not None else None,
-                        other_roots=set(roots.values()) - {page.root})
+                        other_roots=set(roots.values()) - {page.root},
+                        figure=figure_sentence(figure, ui, language.babel) if figure is not None else None)
         for element in list(root.iter()):
             if element is not root and isinstance(element.tag, str) and _key(element) in nested.get(page.slug, {}):
                 ref = etree.Element(TAG_PAGEREF, slug=nested[page.slug][_key(element)])

@@ -141,19 +141,28 @@ def _positive(text: str) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    from patiencebook.generator.figures import FILE_NAME, record_figure
     from patiencebook.generator.play import find_game
-    from patiencebook.generator.solving import parse_deals, solve_deals, summary
+    from patiencebook.generator.solving import parse_deal_spec, solve_deals, summary
 
     game = find_game(args.game, args.sources)
-    deals = parse_deals(args.deals)
-    variant = f"rules of {game.slug}.xml"
+    ruleset = game.variant(args.variant)
+    numbering, deals = parse_deal_spec(args.deal or args.deals)
+    record = (args.sources or project.default_sources()) / FILE_NAME if args.record else None
+    if record is not None and (numbering or deals != list(range(deals[0], deals[-1] + 1))):
+        raise PatienceBookError("--record keeps a range of AisleRiot deal numbers, such as 1-1000")
+    variant = (f"{ruleset.variant} variant of {game.slug}.xml" if ruleset.variant
+               else f"rules of {game.slug}.xml")
 
     def show(result) -> None:
         moves = f", {result.moves} moves" if result.moves else ""
-        print(f"deal {result.deal}: {result.status} ({result.nodes} positions{moves})", flush=True)
+        print(f"deal {result.name}: {result.status} ({result.nodes} positions{moves})", flush=True)
 
-    results = solve_deals(game.ruleset, deals, args.budget, args.jobs, report=show)
+    results = solve_deals(ruleset, deals, args.budget, args.jobs, report=show, numbering=numbering)
     print(summary(game.slug, variant, results, args.budget))
+    if record is not None:
+        record_figure(record, ruleset, deals[0], args.budget, [r.status for r in results])
+        print(f"recorded in {record}")
     return 0
 
 
@@ -265,10 +274,17 @@ def build_parser() -> argparse.ArgumentParser:
     sources_option(p)
     p.add_argument("game", metavar="GAME", help="the game: its page name (eagle_wing) or AisleRiot's (eagle-wing)")
     p.add_argument("--deals", default="1-100", metavar="RANGE",
-                   help="AisleRiot deal numbers: 1-1000, 7, or a list such as 1-5,9 (default: 1-100)")
+                   help="AisleRiot deal numbers: 1-1000, 7, or a list such as 1-5,9; for FreeCell also "
+                        "Microsoft's: ms1-ms100 (default: 1-100)")
+    p.add_argument("--deal", metavar="N", help="one deal: an AisleRiot number, or for FreeCell a Microsoft "
+                                               "deal number such as ms123 (instead of --deals)")
+    p.add_argument("--variant", metavar="ID", help="a rule variant of the page (klondike: three-card-deals, "
+                                                   "no-redeals, unlimited-redeals; spider: two-suits, one-suit)")
     p.add_argument("--budget", type=_positive, default=200_000, metavar="N",
                    help="positions searched per deal before it counts as unknown (default: 200000)")
     p.add_argument("--jobs", type=_positive, metavar="N", help="deals solved at once (default: number of cores)")
+    p.add_argument("--record", action="store_true",
+                   help="keep the answers in solved.json beside the rules, for the game's page")
     p.set_defaults(run=_cmd_solve)
     p = sub.add_parser("serve", help="serve the built site on this machine (127.0.0.1)")
     p.add_argument("site", nargs="?", type=Path, metavar="DIR", help="the site folder (default: ./site)")

@@ -82,11 +82,16 @@ def _setup_section(root: etree._Element, other_roots: set) -> etree._Element | N
     return next((s for s in sections if s.find(".//informaltable") is not None), None)
 
 
+def _goal_section(root: etree._Element, other_roots: set) -> etree._Element | None:
+    sections = [el for el in own_elements(root, other_roots) if el.tag == "sect2"]
+    return next((s for s in sections if (s.get("id") or "").endswith("goal")), None)
+
+
 def add_widgets(tpage: TranslatedPage, root: etree._Element, replays: Mapping[Any, Replay], lang: str,
                 ui: Mapping[str, str], title: str, board: Callable[[dict[str, str]], dict[str, Any]] | None = None,
-                other_roots: set | frozenset = frozenset()) -> None:
-    """Add the setup picture, the example traces and (when ``board`` is given) the live board's data
-    to ``root`` in place.
+                other_roots: set | frozenset = frozenset(), figure: str | None = None) -> None:
+    """Add the setup picture, the example traces, the solver figure (when given) and (when ``board``
+    is given) the live board's data to ``root`` in place.
 
     Args:
         tpage: a game page (``tpage.page.rules`` set) translated into ``lang``.
@@ -97,6 +102,9 @@ def add_widgets(tpage: TranslatedPage, root: etree._Element, replays: Mapping[An
         board: called with the pile names, gives the live board's JSON data
             (:func:`patiencebook.generator.board.board_payload`); ``None``: no board.
         other_roots: roots of pages nested in this one (their examples are not this page's).
+        figure: the measured share of deals that can be won, as a sentence in ``lang``
+            (:func:`patiencebook.generator.figures.figure_sentence`); it ends the Goal section (or
+            the Setup section when the page has no Goal section).
     """
     from patiencebook.generator.layout import pile_layout
     from patiencebook.generator.setuppicture import setup_svg
@@ -113,6 +121,12 @@ def add_widgets(tpage: TranslatedPage, root: etree._Element, replays: Mapping[An
         holder.append(setup_svg(ruleset, labels, dict(ui), title))
         title_el = section.find("title")
         section.insert(section.index(title_el) + 1 if title_el is not None else 0, holder)
+
+    if figure is not None:
+        place = _goal_section(root, set(other_roots)) or section
+        if place is not None:
+            para = etree.SubElement(place, "para", role="pb-solved")
+            para.text = figure
 
     source_examples = find_examples(page, set(other_roots))
     shown = [el for el in own_elements(root, set(other_roots))

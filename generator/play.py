@@ -31,11 +31,24 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class PlayableGame:
-    """A game that can be played: its page slug, English title and ruleset."""
+    """A game that can be played: its page slug, English title and ruleset (the rules the page
+    states), and its rule variants (variant id -> ruleset; empty for a game without variants)."""
 
     slug: str
     title: str
     ruleset: Ruleset
+    variants: tuple = ()
+
+    def variant(self, name: str | None) -> Ruleset:
+        """The ruleset of variant ``name`` (``None``: the page's own rules). Raises
+        :class:`PatienceBookError` naming the variants when there is none of that name."""
+        if name is None:
+            return self.ruleset
+        for vid, ruleset in self.variants:
+            if vid == name:
+                return ruleset
+        known = ", ".join(vid for vid, _ in self.variants) or "none"
+        raise PatienceBookError(f"{self.slug} has no variant {name!r}; variants: {known}")
 
 
 def known_games(sources: Path | None = None) -> dict[str, PlayableGame]:
@@ -46,7 +59,7 @@ def known_games(sources: Path | None = None) -> dict[str, PlayableGame]:
     from patiencebook.generator.sources import load_document
 
     document = load_document(sources or project.default_sources())
-    return {page.id: PlayableGame(page.id, page.title, page.rules)
+    return {page.id: PlayableGame(page.id, page.title, page.rules, tuple(page.variants.items()))
             for page in document.pages if page.rules is not None}
 
 
