@@ -1300,7 +1300,9 @@ class Position:
         Order: moves to a foundation (longer runs first); then moves that uncover a face-down card
         or empty a pile whose refill brings a new card; then accepting a start card; then moves onto
         a tableau card; then moves off the waste or reserve; then dealing from the stock; then moves
-        into an empty pile; last, moves off a foundation. Ties keep the order of :attr:`legal_moves`.
+        that only shift a run sideways (it already lay on a card it moves with, and joins the new one
+        no better); then moves into an empty pile; last, moves off a foundation. Ties keep the order
+        of :attr:`legal_moves`.
         """
         R = self._rules
         ranked = []
@@ -1327,6 +1329,13 @@ class Position:
                     score = 80
                 elif q:
                     score = 50 if len(p) > k else 45
+                    links = R.tables(self._base)[1]
+                    under = p[-k - 1] if len(p) > k else 0
+                    if under & _UP and links[i] is not None and links[i][((under & 63) << 6) | (p[-k] & 63)]:
+                        # The run already lies on a card it moves with: the move only shifts it sideways,
+                        # unless it now joins the target card in a run it could not join before.
+                        joins = links[j] is not None and links[j][((q[-1] & 63) << 6) | (p[-k] & 63)]
+                        score = 25 if not joins or links[j] is links[i] else 50
                 elif role_i in (Role.WASTE, Role.RESERVE):
                     score = 40
                 else:

@@ -17,9 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .moves import Move
+import heapq
+from typing import Iterator
+
+from .moves import Move, MoveKind
 from .position import _CARD_OF, _UP, Position, _code
-from .rules import Direction, Match, Role, StockAction
+from .rules import Direction, Match, Role, StockAction, Won
 
 __all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "DEFAULT_BUDGET", "SolveResult", "solve"]
 
@@ -49,41 +52,181 @@ class SolveResult:
 def solve(position: Position, budget: int = DEFAULT_BUDGET) -> SolveResult:
     """Search for a win from ``position`` (see the module's description).
 
+    Two searches share the budget: best first (the open position that looks nearest to a win goes
+    next) with half of it, then, if that neither won nor searched everything, depth first in the
+    order of the engine's hints with the rest. Either one searching every reachable position
+    proves the deal unsolvable.
+
     ``budget`` is the most positions searched (at least 1). Raises ``ValueError`` for a budget
     below 1.
     """
     if budget < 1:
         raise ValueError(f"the budget is at least one position, not {budget}")
-    safe = _SafeMoves(position)
-    key = _Keys(position)
-    start, forced = safe.advance(position)
-    if start.is_won():
-        return SolveResult(SOLVED, 1, tuple(forced))
-    seen = {key(start)}
-    # Each frame: (position, the moves left to try there, the moves that led here from the parent)
-    stack = [(start, iter(start.hints()), forced)]
-    nodes = 1
-    while stack:
-        here, untried, _ = stack[-1]
-        move = next(untried, None)
-        if move is None:
-            stack.pop()
-            continue
-        after, auto = safe.advance(here.apply(move))
-        k = key(after)
-        if k in seen:
-            continue
-        seen.add(k)
-        nodes += 1
-        path = [move] + auto
-        if after.is_won():
-            moves = [m for _, _, led in stack for m in led] + path
-            return SolveResult(SOLVED, nodes, tuple(moves))
-        if nodes >= budget:
-            return SolveResult(UNKNOWN, nodes)
-        if not after.is_lost():
-            stack.append((after, iter(after.hints()), path))
-    return SolveResult(UNSOLVABLE, nodes)
+    search = _Search(position)
+    first = search.best_first(max(1, budget // 2))
+    if first.status != UNKNOWN or budget - first.nodes < 1:
+        return first
+    second = search.depth_first(budget - first.nodes)
+    return SolveResult(second.status, first.nodes + second.nodes, second.moves)
+
+
+class _Search:
+    """The two searches over one deal, sharing the rules-derived helpers."""
+
+    def __init__(self, position: Position):
+        self.safe = _SafeMoves(position)
+        self.key = _Keys(position)
+        self.options = _Options(position, self.key)
+        self.start, self.forced = self.safe.advance(position)
+        self.distance = _Distance(self.start)
+
+    def best_first(self, budget: int) -> SolveResult:
+        """Expand the open position nearest to a win (by :class:`_Distance`) first."""
+        safe, key, options, start = self.safe, self.key, self.options, self.start
+        if start.is_won():
+            return SolveResult(SOLVED, 1, tuple(self.forced))
+        seen = {key(start)}
+        # Each entry keeps its parent entry and the moves from there, to give the moves of a win.
+        counter = 0
+        frontier = [(self.distance(start), 0, start, None, tuple(self.forced))]
+        nodes = 1
+        while frontier:
+            _, _, here, parent, led = heapq.heappop(frontier)
+            entry = (parent, led)
+            for moves, reached in options(here):
+                after, auto = safe.advance(reached)
+                k = key(after)
+                if k in seen:
+                    continue
+                seen.add(k)
+                nodes += 1
+                if after.is_won():
+                    path = list(moves) + auto
+                    chain = entry
+                    while chain is not None:
+                        path[:0] = chain[1]
+                        chain = chain[0]
+                    return SolveResult(SOLVED, nodes, tuple(path))
+                if nodes >= budget:
+                    return SolveResult(UNKNOWN, nodes)
+                if not after.is_lost():
+                    counter += 1
+                    heapq.heappush(frontier, (self.distance(after), counter, after, entry, tuple(moves) + tuple(auto)))
+        return SolveResult(UNSOLVABLE, nodes)
+
+    def depth_first(self, budget: int) -> SolveResult:
+        """Try the engine's hints in order, going as deep as the first one leads, then back."""
+        safe, key, options, start = self.safe, self.key, self.options, self.start
+        if start.is_won():
+            return SolveResult(SOLVED, 1, tuple(self.forced))
+        seen = {key(start)}
+        # Each frame: (the options left to try at its position, the moves that led there from the parent)
+        stack = [(options(start), self.forced)]
+        nodes = 1
+        while stack:
+            untried, _ = stack[-1]
+            option = next(untried, None)
+            if option is None:
+                stack.pop()
+                continue
+            moves, reached = option
+            after, auto = safe.advance(reached)
+            k = key(after)
+            if k in seen:
+                continue
+            seen.add(k)
+            nodes += 1
+            path = moves + auto
+            if after.is_won():
+                return SolveResult(SOLVED, nodes, tuple(m for _, led in stack for m in led) + tuple(path))
+            if nodes >= budget:
+                return SolveResult(UNKNOWN, nodes)
+            if not after.is_lost():
+                stack.append((options(after), path))
+        return SolveResult(UNSOLVABLE, nodes)
+
+
+class _Options:
+    """The ways on from a position, best first by the engine's hints: each is the moves made and the
+    position they reach.
+
+    A stock that turns cards onto a waste is not searched click by click: a click only matters for
+    the move it makes possible, so in its place come, for each number of clicks in a row, the moves
+    then possible that take a card from the waste or put one on it (every other move does not
+    depend on the stock and can be made before the clicks, so nothing is lost). The stock is
+    clicked until it has gone round once more than it can (a position seen again ends the run).
+    """
+
+    def __init__(self, position: Position, key: "_Keys"):
+        ruleset = position.ruleset
+        stock = ruleset.stock
+        self.key = key
+        self.waste = stock.target if stock is not None and stock.action is StockAction.DEAL_TO_WASTE else None
+        self.click = Move.stock()
+
+    def __call__(self, here: Position) -> Iterator[tuple[list[Move], Position]]:
+        for move in here.hints():
+            if move.kind is MoveKind.STOCK and self.waste is not None:
+                yield from self._clicked(here)
+            else:
+                yield [move], here.apply(move)
+
+    def _clicked(self, here: Position) -> Iterator[tuple[list[Move], Position]]:
+        waste = self.waste
+        clicks: list[Move] = []
+        met = {self.key(here)}
+        while here.is_legal(self.click):
+            here = here.apply(self.click)
+            clicks.append(self.click)
+            k = self.key(here)
+            if k in met:
+                return
+            met.add(k)
+            for move in here.hints():
+                if move.kind is MoveKind.DRAG and waste in (move.source, move.target):
+                    yield clicks + [move], here.apply(move)
+
+
+class _Distance:
+    """How far a position looks from a win, as a whole number (smaller is nearer), from its rules:
+    cards still to go (to the foundations, off the tableau, or score still to make), face-down
+    cards, cards lying out of order in a tableau pile, and occupied free cells."""
+
+    def __init__(self, position: Position):
+        R = position._rules
+        self.R = R
+        self.max_score = position.ruleset.scoring.maximum
+        self.won = R.won
+        self.down_piles = tuple(i for i in range(len(R.ids)) if i != R.stock)
+        self.tableaux = R.tableaux
+        self.freecells = R.freecells
+
+    def __call__(self, position: Position) -> int:
+        R = self.R
+        piles = position._piles
+        if self.won is Won.ALL_ON_FOUNDATIONS:
+            togo = R.deck_size - sum(len(piles[i]) for i in R.foundations)
+        elif self.won is Won.TABLEAU_EMPTY:
+            togo = sum(len(piles[i]) for i in self.tableaux)
+        else:
+            togo = self.max_score - position.score
+        down = 0
+        for i in self.down_piles:
+            for c in piles[i]:
+                if not c & _UP:
+                    down += 1
+        links = R.tables(position._base)[1]
+        disorder = 0
+        for i in self.tableaux:
+            p = piles[i]
+            link = links[i]
+            if link is None:
+                continue
+            for lower, upper in zip(p, p[1:]):
+                if lower & _UP and not link[((lower & 63) << 6) | (upper & 63)]:
+                    disorder += 1
+        held = sum(1 for i in self.freecells if piles[i])
+        return 4 * togo + 2 * down + disorder + held
 
 
 class _Keys:
@@ -104,6 +247,8 @@ class _Keys:
         self.free = tuple(rules.group_piles[g.id] for g in ruleset.piles
                           if g.count > 1 and g.id != dealt_to)
         self.dealt = rules.group_piles[dealt_to] if dealt_to else ()
+        # With no limit on redeals, how many were used changes nothing.
+        self.count_redeals = ruleset.stock is not None and ruleset.stock.redeals is not None
         stock = ruleset.stock
         turned_back = rules.index[stock.target] if stock is not None and stock.target in rules.index and \
             stock.action is StockAction.DEAL_TO_WASTE and stock.redeals != 0 else -1
@@ -121,7 +266,7 @@ class _Keys:
         if self.dealt and self.stock >= 0 and not piles[self.stock]:
             groups += (tuple(sorted(piles[i] for i in self.dealt)),)  # nothing more is dealt to them
             fixed = tuple(piles[i] for i in self.fixed if i not in self.dealt)
-        return fixed, groups, position._base, position._redeals, position._offers
+        return fixed, groups, position._base, position._redeals if self.count_redeals else 0, position._offers
 
 
 class _SafeMoves:
