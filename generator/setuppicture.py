@@ -42,6 +42,22 @@ _RADIUS = 0.08
 _LABEL_SIZE = 0.3
 _CAPTION_SIZE = 0.25
 _MIN_SIZE = 0.15
+#: The width in pixels a picture is usually shown at (the text column; pb-example.css caps it at 42em).
+#: A wide table (Baker's Dozen's thirteen piles) is drawn smaller, so its text gets bigger in card widths
+#: to keep about these pixel sizes.
+_SHOWN_WIDTH = 640.0
+_LABEL_PX = 14.5
+_CAPTION_PX = 12.0
+#: A caption that would come out smaller than this at the shown width is broken into two lines at a
+#: space ("κανένα φύλλο", "без карата" under a narrow pile).
+_WRAP_PX = 11.0
+#: Line height, and how far glyphs reach above and below the baseline, in font sizes (generous, for
+#: accents on capitals and descenders).
+_LINE = 1.15
+_ASCENT = 0.8
+_DESCENT = 0.25
+#: Space between a caption and the label of the row below it.
+_TEXT_GAP = 0.12
 #: A pile that does not fan shows its thickness: each card under the top one peeks out a little.
 _STACK_STEP = 0.012
 _STACK_MAX = 0.16
@@ -84,6 +100,22 @@ def _fit(text: str, size: float, room: float, bold: bool = False) -> float:
     if width <= room:
         return size
     return max(_MIN_SIZE, size * room / width)
+
+
+def _caption_lines(text: str, size: float, room: float, wrap_below: float) -> tuple[tuple[str, ...], float]:
+    """``text`` as one line, or two lines broken at the space that lets them be biggest when one line
+    would have to shrink below ``wrap_below``; returns the lines and their font size (layout units)."""
+    single = _fit(text, size, room)
+    if single >= wrap_below or " " not in text:
+        return (text,), single
+    best: tuple[tuple[str, ...], float] = ((text,), single)
+    for i, ch in enumerate(text):
+        if ch == " ":
+            lines = (text[:i].rstrip(), text[i + 1:].lstrip())
+            fitted = min(_fit(line, size, room) for line in lines)
+            if all(lines) and fitted > best[1]:
+                best = (lines, fitted)
+    return best
 
 
 def _amount(count: int, ui: dict[str, str]) -> str:
@@ -229,15 +261,21 @@ def _card_places(x: float, y: float, fan: str, faces: tuple[bool, ...]) -> list[
     return places
 
 
-def _text(parent: etree._Element, x: float, y: float, text: str, size: float, fill: str,
+def _text(parent: etree._Element, x: float, y: float, text: str | tuple[str, ...], size: float, fill: str,
           anchor: str = "start", bold: bool = False, cls: str = "") -> etree._Element:
+    """One ``<text>``; several lines become ``<tspan>`` elements, one under the other."""
     attrs = {"x": _num(x), "y": _num(y), "font-size": _num(size), "fill": fill, "text-anchor": anchor}
     if bold:
         attrs["font-weight"] = "bold"
     if cls:
         attrs["class"] = cls
     el = _el(parent, "text", **attrs)
-    el.text = text
+    if isinstance(text, str) or len(text) == 1:
+        el.text = text if isinstance(text, str) else text[0]
+        return el
+    for n, line in enumerate(text):
+        span = _el(el, "tspan", x=_num(x), y=_num(y + n * _LINE * size))
+        span.text = line
     return el
 
 
@@ -262,11 +300,14 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
     ``setup_face_up``, ``setup_face_down``, ``setup_top_up``); ``title``: the game's name as the page
     shows it, put into ``setup_picture`` ("Setup of {game}").
 
-    Piles lie where :func:`~patiencebook.generator.layout.pile_layout` puts them; each holds one drawn
+    Piles lie where :func:`~patiencebook.generator.layout.pile_layout` puts them (a row lower down only
+    when the text between the rows needs more room than the layout leaves); each holds one drawn
     card (class ``pb-setup-card`` plus ``pb-setup-face-up`` or ``pb-setup-face-down``) per card the
     opening deal gives it (the stock: the cards left over), an empty pile is a dashed outline
     (``pb-setup-empty``). A pile is a ``<g class="pb-setup-pile" data-pile=ID data-group=GROUP>``.
-    Labels name each group above its piles, captions give each pile's count below it. The element has
+    Labels name each group above its piles, captions give each pile's count below it; text grows with
+    the table's width, so that it stays about 12-15 px when the picture is shown about 640 px wide, and
+    a caption too long for its pile is broken into two ``<tspan>`` lines. The element has
     ``role="img"``, an ``aria-label`` and ``<title>`` (the name) and a ``<desc>``
     (:func:`setup_description`). Coordinates are 100 units per card width; there is a ``viewBox`` and
     no width or height, so the picture scales to the width it is given. The same input gives the same
@@ -285,12 +326,55 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
     _el(svg, "desc").text = setup_description(ruleset, labels, ui)
     background = _el(svg, "rect", fill=_FELT, stroke=_FELT_EDGE, stroke_width=_num(0.03), rx=_num(0.15))
 
+    groups = {g.id: g for g in ruleset.piles}
+    rows = sorted({p["row"] for p in layout["piles"]})
+    # Text keeps about the same size in pixels however many piles the table is wide.
+    shown = layout["width"] + 2 * _PAD
+    label_size = max(_LABEL_SIZE, _LABEL_PX * shown / _SHOWN_WIDTH)
+    caption_size = max(_CAPTION_SIZE, _CAPTION_PX * shown / _SHOWN_WIDTH)
+    wrap_below = _WRAP_PX * shown / _SHOWN_WIDTH
+
+    # What each row needs: the bottom of its cards, its group labels (one per run of piles, which may
+    # use the room up to the next run of the row) and the count under each pile.
+    bottoms: dict[int, float] = {}
+    for pile in layout["piles"]:
+        places = _card_places(pile["x"], pile["y"], pile["fan"], faces[pile["id"]] or (True,))
+        bottom = max(cy + CARD_HEIGHT for _, cy in places)
+        bottoms[pile["row"]] = max(bottoms.get(pile["row"], 0.0), bottom)
+    labels_of: dict[int, list[tuple[float, float, str, float]]] = {}
+    for row in rows:
+        runs = list(_runs_of([p for p in layout["piles"] if p["row"] == row]))
+        for n, run in enumerate(runs):
+            x = run[0]["x"]
+            end = runs[n + 1][0]["x"] - 0.12 if n + 1 < len(runs) else layout["width"] - 0.1
+            text = _label(groups[run[0]["group"]], labels)
+            size = _fit(text, label_size, end - x, bold=True)
+            labels_of.setdefault(row, []).append((x, min(p["y"] for p in run), text, size))
+    captions: dict[str, tuple[tuple[str, ...], float]] = {}
+    below: dict[int, float] = {}
+    for pile in layout["piles"]:
+        width = CARD_WIDTH if pile["fan"] != "right" else pile["room"]
+        lines, size = _caption_lines(_amount(len(faces[pile["id"]]), ui), caption_size, width + GAP - 0.06,
+                                     wrap_below)
+        captions[pile["id"]] = (lines, size)
+        depth = 0.1 + _ASCENT * size + (len(lines) - 1) * _LINE * size + _DESCENT * size
+        below[pile["row"]] = max(below.get(pile["row"], 0.0), depth)
+
+    # A row moves down when the counts above it and its labels need more room than the layout's gap
+    # between the rows; the rows keep their order and never come closer.
+    shift: dict[int, float] = {}
+    for n, row in enumerate(rows):
+        shift[row] = 0.0 if n == 0 else shift[rows[n - 1]]
+        if n:
+            above = rows[n - 1]
+            floor = bottoms[above] + shift[above] + below[above] + _TEXT_GAP
+            for _, top, _, size in labels_of.get(row, []):
+                shift[row] = max(shift[row], floor - (top - 0.12 - _ASCENT * size))
+
     box = _Box()
     box.add(0, 0, layout["width"], 0)
-    bottoms: dict[int, float] = {}
-    groups = {g.id: g for g in ruleset.piles}
     for pile in layout["piles"]:
-        pid, x, y = pile["id"], pile["x"], pile["y"]
+        pid, x, y = pile["id"], pile["x"], pile["y"] + shift[pile["row"]]
         g = _el(svg, "g", **{"class": "pb-setup-pile", "data-pile": pid, "data-group": pile["group"]})
         cards = faces[pid]
         if not cards:
@@ -302,31 +386,27 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
         for k, ((cx, cy), up) in enumerate(zip(_card_places(x, y, pile["fan"], cards), cards)):
             _card(g, cx, cy, up, covered=stacked and k < len(cards) - 1)
             box.add(cx, cy, CARD_WIDTH, CARD_HEIGHT)
-        row_bottom = max(cy + CARD_HEIGHT for _, cy in _card_places(x, y, pile["fan"], cards or (True,)))
-        bottoms[pile["row"]] = max(bottoms.get(pile["row"], 0.0), row_bottom)
 
-    # Group labels above each run of piles; a label may use the room up to the next run of its row.
-    for row in sorted(bottoms):
-        runs = list(_runs_of([p for p in layout["piles"] if p["row"] == row]))
-        for n, run in enumerate(runs):
-            x = run[0]["x"]
-            end = runs[n + 1][0]["x"] - 0.12 if n + 1 < len(runs) else layout["width"] - 0.1
-            text = _label(groups[run[0]["group"]], labels)
-            size = _fit(text, _LABEL_SIZE, end - x, bold=True)
-            top = min(p["y"] for p in run)
-            _text(svg, x, top - 0.12, text, size, _LABEL, bold=True, cls="pb-setup-label")
-            box.add(x, top - 0.12 - size, _text_width(text, size, True), size)
+    # Group labels above each run of piles.
+    for row in rows:
+        for x, top, text, size in labels_of.get(row, []):
+            baseline = top + shift[row] - 0.12
+            _text(svg, x, baseline, text, size, _LABEL, bold=True, cls="pb-setup-label")
+            box.add(x, baseline - _ASCENT * size, _text_width(text, size, True), (_ASCENT + _DESCENT) * size)
 
-    # Counts under the piles, on one line per row.
-    for row, bottom in sorted(bottoms.items()):
-        baseline = bottom + 0.1 + _CAPTION_SIZE * 0.8
-        for pile in (p for p in layout["piles"] if p["row"] == row):
-            text = _amount(len(faces[pile["id"]]), ui)
+    # Counts under the piles, their first lines on one baseline per row.
+    for row in rows:
+        row_piles = [p for p in layout["piles"] if p["row"] == row]
+        first = max(captions[p["id"]][1] for p in row_piles)
+        baseline = bottoms[row] + shift[row] + 0.1 + _ASCENT * first
+        for pile in row_piles:
+            lines, size = captions[pile["id"]]
             width = CARD_WIDTH if pile["fan"] != "right" else pile["room"]
-            size = _fit(text, _CAPTION_SIZE, width + GAP - 0.06)
             centre = pile["x"] + width / 2
-            _text(svg, centre, baseline, text, size, _CAPTION, anchor="middle", cls="pb-setup-count")
-            box.add(centre - _text_width(text, size) / 2, baseline - size, _text_width(text, size), size * 1.25)
+            _text(svg, centre, baseline, lines, size, _CAPTION, anchor="middle", cls="pb-setup-count")
+            wide = max(_text_width(line, size) for line in lines)
+            box.add(centre - wide / 2, baseline - _ASCENT * size, wide,
+                    (_ASCENT + _DESCENT + (len(lines) - 1) * _LINE) * size)
 
     left, top = min(box.left, 0.0) - _PAD, box.top - _PAD
     width, height = max(box.right, layout["width"]) + _PAD - left, box.bottom + _PAD - top
