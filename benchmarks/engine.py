@@ -25,9 +25,10 @@ from patiencebook.engine.deals import deal_order  # noqa: E402
 from patiencebook.engine.moves import legal_moves  # noqa: E402
 from patiencebook.engine.position import Position  # noqa: E402
 from patiencebook.generator.sources import load_document  # noqa: E402
+from tests.aisleriot.conftest import GAMES as REFERENCE  # noqa: E402
 
-# Page id of rules/ -> AisleRiot's game module.
-GAMES = {"hamilton": "hamilton", "agnes": "agnes", "eagle_wing": "eagle-wing"}
+# Page id of rules/ -> AisleRiot's game module (each game with the rules its page states).
+GAMES = {page_id: reference.module for page_id, reference in sorted(REFERENCE.items())}
 
 
 def ours(ruleset, seeds: list[int], steps: int) -> tuple[int, float]:

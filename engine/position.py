@@ -534,7 +534,9 @@ class Position:
           clicks); stock, waste and chooser together never hold more than the deal left them;
         - a pile refilled from another is empty only while that one is empty.
 
-        For the three games that means, for example: Hamilton has no face-down card outside the
+        A pile that takes only complete runs holds nothing or one whole suit, King to Ace.
+
+        For three of the games that means, for example: Hamilton has no face-down card outside the
         stock, its stock holds 24, 23, 16, 9, 2 or 0 cards, at most 3 offers are used and base
         ``-`` means nothing has moved yet; Agnes's tableau pile *n* has at most *n* - 1
         face-down cards, at the bottom, under a face-up top card, and its stock holds 23, 16, 9, 2

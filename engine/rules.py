@@ -350,7 +350,9 @@ class Deck:
     """The cards a game is played with: ``decks`` copies of every rank in ``ranks`` of every suit in
     ``suits``, plus ``jokers`` jokers (``0`` .. ``4`` for the whole deck, not per copy).
 
-    The default is one standard deck of 52 cards (all three games here: ``make-standard-deck``).
+    The default is one standard deck of 52 cards (AisleRiot's ``make-standard-deck``); Spider,
+    Forty Thieves and Gypsy play two (``make-standard-double-deck``), Spider's two-suit and
+    one-suit options four or eight copies of two suits or one.
     Jokers are alike in play and fit no build or run rule: no card goes on a joker, and a joker goes
     only into an empty pile whose fill rule is ``any``. A deck with jokers can therefore be won
     (``all-on-foundations``) only when a foundation takes them that way; a game needing wild jokers

@@ -7,7 +7,7 @@ Where the values come from:
 - Deal orders: read from GNOME AisleRiot 3.22.23 (Debian package, compiled rules under guile-3.0
   through tests/aisleriot/shim.scm, seeded with the system GLib): the tableau and stock of
   Hamilton deal 1 give the whole order; for the other seeds, the first eight cards dealt.
-  tests/aisleriot/test_reference_deals.py checks seeds 1-100 of three games in full.
+  tests/aisleriot/test_reference_deals.py checks seeds 1-100 of every game and option in full.
 """
 
 from __future__ import annotations
