@@ -26,7 +26,7 @@ from typing import Iterator
 
 from .moves import Move, MoveKind
 from .position import _CARD_OF, _UP, Position, _code
-from .rules import Direction, Match, Role, StockAction, Won
+from .rules import Direction, FillRule, Match, Role, StockAction, Won
 
 __all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "DEFAULT_BUDGET", "SolveResult", "solve"]
 
@@ -290,6 +290,9 @@ class _SafeMoves:
         self.sources = [(i, pid) for i, pid in enumerate(position.pile_ids) if position.role(pid) is not Role.FOUNDATION]
         self.foundation_index = [i for i, pid in enumerate(position.pile_ids) if position.role(pid) is Role.FOUNDATION]
         self.foundation_set = frozenset(self.foundation_index)
+        groups = ruleset.piles_with_role(Role.FOUNDATION)
+        self.bases_go_up = bool(groups) and all(g.fill.rule is FillRule.BASE_RANK for g in groups) and \
+            sum(g.count for g in groups) >= ruleset.deck.decks * len(ruleset.deck.suits)
         self.ranks = len(ruleset.deck.ranks)
         # How many cards of each code the deck holds (two of each in a double deck).
         self.copies: dict[int, int] = {}
@@ -341,10 +344,17 @@ class _SafeMoves:
         return held
 
     def _could_hold(self, card, position: Position) -> list:
-        """The cards some non-foundation pile could place on ``card``."""
+        """The cards some non-foundation pile could place on ``card`` and might need to.
+
+        A card of the base rank never needs to lie on another card when every one of them has a
+        foundation of its own to start: going there is never worse (nothing is placed on it in
+        the tableau that could not go on it there)."""
+        base = position._base or position._rules.fixed_base
         held = []
         for other in set(position.cards()):
             if other == card or other.is_joker or card.is_joker:
+                continue
+            if self.bases_go_up and int(other.rank) == base:
                 continue
             for build in self.builds:
                 steps = {Direction.DOWN: (-1,), Direction.UP: (1,), Direction.UP_OR_DOWN: (-1, 1)}[build.direction]
