@@ -491,7 +491,7 @@ class Position:
         if on_foundations:
             return on_foundations == R.deck_size
         for i, p in enumerate(piles):
-            if p and (R.roles[i] is not Role.TABLEAU or len(p) != R.suit_size or not self._complete_at(i)):
+            if p and (R.roles[i] is not Role.TABLEAU or not self._complete_runs(i)):
                 return False
         return True
 
@@ -892,19 +892,25 @@ class Position:
         empty = sum(1 for i in R.tableaux if not piles[i])
         return (free + 1) << empty
 
-    def _complete_at(self, i: int) -> bool:
-        """True when the top cards of pile ``i`` are one complete run: every rank of the deck, King at
-        the bottom down to Ace on top, one suit, face up."""
+    def _complete_at(self, i: int, end: int = 0) -> bool:
+        """True when the cards of pile ``i`` that end ``end`` cards below its top are one complete run:
+        every rank of the deck, King at the bottom down to Ace on top, one suit, face up."""
         R = self._rules
         p = self._piles[i]
         n = R.suit_size
-        if len(p) < n:
+        if len(p) < n + end:
             return False
         ranks = self.ruleset.deck.ranks
-        top = p[-n:]
+        top = p[len(p) - end - n:len(p) - end]
         suit = top[0] & 0x30
         return all(c & _UP and c & 0x30 == suit and (c & 15) == int(r)
                    for c, r in zip(top, reversed(ranks))) and (top[0] & 15) == 13
+
+    def _complete_runs(self, i: int) -> bool:
+        """True when pile ``i`` is one or more complete runs, one on another."""
+        n = self._rules.suit_size
+        size = len(self._piles[i])
+        return size > 0 and size % n == 0 and all(self._complete_at(i, end) for end in range(0, size, n))
 
     def _generate_choosing(self, double_clicks: bool) -> Iterator[Move]:
         R = self._rules

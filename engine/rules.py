@@ -255,9 +255,10 @@ class Won(_Named):
 
     ``all-on-foundations``: every card is on a foundation. ``tableau-empty``: every tableau pile is
     empty; the stock may still hold cards (golf.scm ``game-won``). ``complete-runs``: every card is
-    on the foundations, or none is and every card lies in a tableau pile that is exactly one complete
-    run, King to Ace in suit, face up (spider.scm ``game-won``: all foundations full, or a score of 96
-    with the foundations empty; scorpion.scm ``game-won``, a game without foundations).
+    on the foundations, or none is and every tableau pile is empty or complete runs, King to Ace in
+    suit, face up, one on another (spider.scm ``game-won``: all foundations full, or a score of 96
+    with the foundations empty; scorpion.scm ``game-won``, a game without foundations, wants one run
+    per pile, which docs/deviations.md explains).
     """
 
     ALL_ON_FOUNDATIONS = "all-on-foundations"

@@ -132,6 +132,9 @@ def record_figure(path: Path, ruleset: Ruleset, first: int, budget: int, statuse
     text = json.dumps(data, indent=1) + "\n"
     fd, tmp = tempfile.mkstemp(prefix=".solved-", dir=path.parent)
     try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)  # as a file written plainly, not mkstemp's 0600
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
         os.replace(tmp, path)

@@ -1,0 +1,323 @@
+"""Solver figures (``solved.json``): reading and its errors, recording, matching the rules measured, the
+sentence in each language, and ``patiencebook solve`` with variants, Microsoft deal numbers and --record.
+
+The command is run on a copy of ``rules/`` in a temporary folder whenever it writes anything.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from patiencebook.engine.solver import SOLVED, UNKNOWN, UNSOLVABLE
+from patiencebook.generator.cli import main
+from patiencebook.generator.errors import SourceError
+from patiencebook.generator.figures import (
+    FILE_NAME, Figure, figure_for, figure_sentence, load_figures, record_figure, rules_digest,
+)
+from patiencebook.generator.languages import ui_strings
+from patiencebook.generator.sources import load_document
+
+REPO = Path(__file__).resolve().parents[2]
+RULES = REPO / "rules"
+NBSP = "\u00a0"
+
+
+@lru_cache(maxsize=None)
+def page(game: str):
+    return load_document(RULES).page(game)
+
+
+def write(path: Path, data: object) -> Path:
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+def entry(**changes: object) -> dict:
+    base = {"game": "golf", "variant": None, "rules": "0123456789abcdef", "first": 1, "budget": 500,
+            "results": "WL?"}
+    base.update(changes)
+    return {k: v for k, v in base.items() if v is not ...}
+
+
+def load_error(path: Path) -> SourceError:
+    with pytest.raises(SourceError) as info:
+        load_figures(path)
+    return info.value
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+def test_missing_figures_file_has_no_figures(tmp_path):
+    assert load_figures(tmp_path / FILE_NAME) == []
+
+
+def test_figures_file_loads_each_entry_with_its_counts(tmp_path):
+    path = write(tmp_path / FILE_NAME, {"format": 1, "figures": [entry(first=7, results="WWL?W")]})
+    (figure,) = load_figures(path)
+    assert figure == Figure("golf", None, "0123456789abcdef", 7, 500, "WWL?W")
+    assert (figure.last, figure.count(SOLVED), figure.count(UNSOLVABLE), figure.count(UNKNOWN)) == (11, 3, 1, 1)
+    assert (figure.status(7), figure.status(9), figure.status(10)) == (SOLVED, UNSOLVABLE, UNKNOWN)
+    with pytest.raises(KeyError):
+        figure.status(12)
+
+
+def test_bad_json_is_an_error_naming_the_file_and_line(tmp_path):
+    path = tmp_path / FILE_NAME
+    path.write_text('{\n "format": 1,\n "figures": [\n  oops\n ]\n}\n', encoding="utf-8")
+    error = load_error(path)
+    assert (error.file, error.line) == (str(path), 4)
+    assert error.message == "solver figures: not JSON: Expecting value"
+    assert str(error) == f"{path}:4: solver figures: not JSON: Expecting value"
+
+
+def test_wrong_format_number_is_an_error(tmp_path):
+    error = load_error(write(tmp_path / FILE_NAME, {"format": 2, "figures": []}))
+    assert error.message == 'solver figures: expected an object with "format": 1 and a "figures" list'
+
+
+def test_letters_other_than_w_l_and_question_mark_are_an_error(tmp_path):
+    path = write(tmp_path / FILE_NAME, {"format": 1, "figures": [entry(), entry(results="WWX")]})
+    error = load_error(path)
+    assert (error.file, error.line) == (str(path), None)
+    assert error.message == "solver figures: figures[1].results must be letters W, L and ?, one per deal"
+    assert str(error) == f"{path}: solver figures: figures[1].results must be letters W, L and ?, one per deal"
+
+
+def test_empty_results_are_an_error(tmp_path):
+    error = load_error(write(tmp_path / FILE_NAME, {"format": 1, "figures": [entry(results="")]}))
+    assert error.message == "solver figures: figures[0].results must be letters W, L and ?, one per deal"
+
+
+@pytest.mark.parametrize("field, kind", [("game", "str"), ("rules", "str"), ("first", "int"), ("budget", "int"),
+                                         ("results", "str")])
+def test_missing_field_is_an_error_naming_it(tmp_path, field, kind):
+    error = load_error(write(tmp_path / FILE_NAME, {"format": 1, "figures": [entry(**{field: ...})]}))
+    assert error.file == str(tmp_path / FILE_NAME)
+    assert error.message == f"solver figures: figures[0].{field} must be a {kind}"
+
+
+def test_true_is_not_a_deal_number(tmp_path):
+    error = load_error(write(tmp_path / FILE_NAME, {"format": 1, "figures": [entry(first=True)]}))
+    assert error.message.startswith("solver figures: figures[0].first must be a")
+
+
+def test_first_deal_and_budget_are_at_least_one(tmp_path):
+    error = load_error(write(tmp_path / FILE_NAME, {"format": 1, "figures": [entry(budget=0)]}))
+    assert error.message == "solver figures: figures[0]: first and budget are at least 1"
+
+
+def test_variant_is_text_or_null(tmp_path):
+    error = load_error(write(tmp_path / FILE_NAME, {"format": 1, "figures": [entry(variant=3)]}))
+    assert error.message == "solver figures: figures[0].variant must be a string or null"
+
+
+def test_figures_entry_that_is_not_an_object_is_an_error(tmp_path):
+    error = load_error(write(tmp_path / FILE_NAME, {"format": 1, "figures": ["golf"]}))
+    assert error.message == "solver figures: figures[0] is not an object"
+
+
+# -- recording -----------------------------------------------------------------------------------
+
+def test_record_figure_writes_a_figure_that_loads_back(tmp_path):
+    path = tmp_path / FILE_NAME
+    rules = page("golf").rules
+    figure = record_figure(path, rules, 5, 500, [SOLVED, UNSOLVABLE, UNKNOWN, SOLVED])
+    assert figure == Figure("golf", None, rules_digest(rules), 5, 500, "WL?W")
+    assert load_figures(path) == [figure]
+    assert json.loads(path.read_text(encoding="utf-8"))["format"] == 1
+    assert os.listdir(tmp_path) == [FILE_NAME]
+
+
+def test_record_figure_replaces_the_same_game_and_variant_and_keeps_the_others(tmp_path):
+    path = tmp_path / FILE_NAME
+    klondike = page("klondike").variants
+    single, three = klondike["single-card-deals"], klondike["three-card-deals"]
+    golf = page("golf").rules
+    kept_three = record_figure(path, three, 1, 100, [UNSOLVABLE, UNKNOWN])
+    record_figure(path, single, 1, 100, [SOLVED, SOLVED, UNSOLVABLE])
+    kept_golf = record_figure(path, golf, 1, 100, [SOLVED])
+    new_single = record_figure(path, single, 11, 300, [UNKNOWN])
+    assert load_figures(path) == [
+        Figure("golf", None, rules_digest(golf), 1, 100, "W"),
+        Figure("klondike", "single-card-deals", rules_digest(single), 11, 300, "?"),
+        Figure("klondike", "three-card-deals", rules_digest(three), 1, 100, "L?"),
+    ]
+    assert kept_three in load_figures(path) and kept_golf in load_figures(path) and new_single in load_figures(path)
+    assert sorted(os.listdir(tmp_path)) == [FILE_NAME]
+
+
+def test_record_figure_leaves_no_temporary_file_when_the_write_fails(tmp_path, monkeypatch):
+    path = tmp_path / FILE_NAME
+    record_figure(path, page("golf").rules, 1, 100, [SOLVED])
+    before = path.read_bytes()
+
+    def refuse(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(OSError, match="disk full"):
+        record_figure(path, page("golf").rules, 1, 100, [UNSOLVABLE])
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == [FILE_NAME]
+
+
+def test_record_figure_refuses_to_overwrite_a_broken_file(tmp_path):
+    path = tmp_path / FILE_NAME
+    path.write_text("{", encoding="utf-8")
+    with pytest.raises(SourceError, match="not JSON"):
+        record_figure(path, page("golf").rules, 1, 100, [SOLVED])
+    assert path.read_text(encoding="utf-8") == "{"
+    assert os.listdir(tmp_path) == [FILE_NAME]
+
+
+def test_recorded_figures_file_gets_the_mode_of_a_file_written_plainly(tmp_path):
+    old = os.umask(0o022)
+    try:
+        record_figure(tmp_path / FILE_NAME, page("golf").rules, 1, 100, [SOLVED])
+        (tmp_path / "plain.json").write_text("{}\n", encoding="utf-8")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / FILE_NAME).stat().st_mode) == 0o644
+    assert stat.S_IMODE((tmp_path / "plain.json").stat().st_mode) == 0o644
+
+
+# -- matching the rules measured -----------------------------------------------------------------
+
+def test_figure_for_finds_the_figure_of_exactly_these_rules():
+    rules = page("golf").rules
+    figure = Figure("golf", None, rules_digest(rules), 1, 100, "W")
+    assert figure_for([figure], rules) is figure
+
+
+def test_figure_for_ignores_a_figure_of_rules_that_have_changed_since():
+    rules = page("golf").rules
+    stale = Figure("golf", None, "0123456789abcdef", 1, 100, "W")
+    assert figure_for([stale], rules) is None
+
+
+def test_figure_for_ignores_a_figure_of_another_variant():
+    klondike = page("klondike").variants
+    single, three = klondike["single-card-deals"], klondike["three-card-deals"]
+    figure = Figure("klondike", "three-card-deals", rules_digest(three), 1, 100, "W")
+    assert figure_for([figure], single) is None and figure_for([figure], three) is figure
+
+
+def test_rules_digest_differs_between_variants_and_is_stable():
+    klondike = page("klondike").variants
+    digests = {vid: rules_digest(rules) for vid, rules in klondike.items()}
+    assert len(set(digests.values())) == 4
+    assert all(len(d) == 16 and int(d, 16) >= 0 for d in digests.values())
+    assert rules_digest(load_document(RULES).page("klondike").rules) == digests["single-card-deals"]
+
+
+# -- the sentence --------------------------------------------------------------------------------
+
+def test_german_sentence_uses_cldr_percentages_and_thousands_separators():
+    figure = Figure("golf", None, "x", 1, 20000, "WW?L")
+    assert figure_sentence(figure, ui_strings("de"), "de") == (
+        f"Von den Spielen 1 bis 4 lassen sich 50{NBSP}% gewinnen, wenn alle Karten bekannt sind, und "
+        f"25{NBSP}% nicht; 25{NBSP}% blieben nach je 20.000 Stellungen offen.")
+
+
+def test_german_sentence_keeps_the_decimals_of_a_share():
+    figure = Figure("golf", None, "x", 1000, 500, "WLLLLLLL")
+    assert figure_sentence(figure, ui_strings("de"), "de") == (
+        f"Von den Spielen 1.000 bis 1.007 lassen sich 12,5{NBSP}% gewinnen, wenn alle Karten bekannt sind, "
+        f"und 87,5{NBSP}% nicht.")
+
+
+def test_sentence_without_undecided_deals_leaves_out_the_budget():
+    figure = Figure("golf", None, "x", 1, 20000, "WWWL")
+    assert figure_sentence(figure, ui_strings("en"), "en") == (
+        "Of deals 1 to 4, 75% can be won with all cards known and 25% cannot.")
+
+
+# -- patiencebook solve --------------------------------------------------------------------------
+
+def test_solve_one_microsoft_freecell_deal(capsys):
+    assert main(["solve", "freecell", "--deal", "ms1", "--budget", "300", "--jobs", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("deal ms1: ")
+    assert lines[1] == ("freecell (rules of freecell.xml), deals ms1-ms1, all cards known, "
+                        "budget 300 positions per deal:")
+
+
+def test_microsoft_deals_for_klondike_are_one_line_of_error(capsys):
+    assert main(["solve", "klondike", "--deals", "ms1-ms3", "--jobs", "1"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.splitlines() == [
+        "patiencebook: error: Microsoft deal numbers (ms123) deal 52 cards face up onto eight tableau piles, "
+        "as FreeCell does; klondike deals otherwise"]
+
+
+def test_unknown_variant_names_the_variants(capsys):
+    assert main(["solve", "klondike", "--variant", "four-card-deals", "--deals", "1"]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        "patiencebook: error: klondike has no variant 'four-card-deals'; "
+        "variants: single-card-deals, three-card-deals, no-redeals, unlimited-redeals"]
+
+
+def test_variant_of_a_game_without_variants_says_none(capsys):
+    assert main(["solve", "golf", "--variant", "two-suits", "--deals", "1"]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        "patiencebook: error: golf has no variant 'two-suits'; variants: none"]
+
+
+def test_solve_names_the_variant_solved(capsys):
+    assert main(["solve", "klondike", "--variant", "three-card-deals", "--deals", "2", "--budget", "200",
+                 "--jobs", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("deal 2: ")
+    assert lines[1] == ("klondike (three-card-deals variant of klondike.xml), deals 2-2, all cards known, "
+                        "budget 200 positions per deal:")
+
+
+@pytest.mark.parametrize("deals", ["ms1-ms3", "1,3"])
+def test_record_keeps_only_a_range_of_aisleriot_deals(tmp_path, capsys, deals):
+    copy = tmp_path / "rules"
+    shutil.copytree(RULES, copy)
+    before = sorted(os.listdir(copy))
+    game = "freecell" if deals.startswith("ms") else "golf"
+    assert main(["solve", game, "--sources", str(copy), "--deals", deals, "--record", "--jobs", "1"]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        "patiencebook: error: --record keeps a range of AisleRiot deal numbers, such as 1-1000"]
+    assert sorted(os.listdir(copy)) == before
+
+
+def test_record_writes_the_figure_beside_the_sources_and_the_build_shows_it(tmp_path, capsys):
+    from patiencebook.generator.build import build_site
+
+    embedded = RULES / FILE_NAME
+    embedded_before = embedded.read_bytes() if embedded.exists() else None
+    copy = tmp_path / "rules"
+    shutil.copytree(RULES, copy)
+    others = [f for f in load_figures(copy / FILE_NAME) if f.game != "golf"]
+
+    assert main(["solve", "golf", "--sources", str(copy), "--deals", "1-3", "--budget", "500", "--jobs", "1",
+                 "--record"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in out[:3]] == ["deal 1", "deal 2", "deal 3"]
+    assert out[-1] == f"recorded in {copy / FILE_NAME}"
+    statuses = "".join({"solved": "W", "unsolvable": "L", "unknown": "?"}[line.split(": ")[1].split(" ")[0]]
+                       for line in out[:3])
+
+    golf = load_document(copy).page("golf").rules
+    figures = load_figures(copy / FILE_NAME)
+    assert Figure("golf", None, rules_digest(golf), 1, 500, statuses) in figures
+    assert [f for f in figures if f.game != "golf"] == others
+    assert (embedded.read_bytes() if embedded.exists() else None) == embedded_before
+
+    site = tmp_path / "site"
+    build_site(copy, None, site, langs=["en"], jobs=1, echo=False, report=False, progress="none")
+    figure = figure_for(figures, golf)
+    html = (site / "en" / "golf.html").read_text(encoding="utf-8")
+    assert figure_sentence(figure, ui_strings("en"), "en") in html
+    assert "Of deals 1 to 3, " in html
