@@ -7,6 +7,7 @@ sizes, so a new game gets a sensible table without any per-game code.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,7 +15,7 @@ from patiencebook.engine.position import Position, pile_ids
 from patiencebook.engine.rules import FillRule, PileGroup, Role, Ruleset, StockAction
 
 __all__ = [
-    "CARD_WIDTH", "CARD_HEIGHT", "GAP", "MARGIN", "ROW_GAP", "FAN_FACE_UP", "FAN_FACE_DOWN", "FAN_RIGHT",
+    "CARD_WIDTH", "CARD_HEIGHT", "GAP", "MARGIN", "ROW_GAP", "MIN_TOP_GAP", "FAN_FACE_UP", "FAN_FACE_DOWN", "FAN_RIGHT",
     "pile_layout", "start_faces", "trunk_of",
 ]
 
@@ -26,6 +27,8 @@ GAP = 0.3
 MARGIN = 0.3
 #: Space between the top row and the tableau row: room for a caption under one and a label over the other.
 ROW_GAP = 1.0
+#: The least space between two piles of a top row closed up to span the tableau.
+MIN_TOP_GAP = 0.2
 #: How far a card in a fan lies from the one under it: a face-up card under it shows its corner,
 #: a face-down card needs only a sliver.
 FAN_FACE_UP = 0.28
@@ -156,26 +159,44 @@ def _plan(ruleset: Ruleset) -> tuple[list[_Placed], float, float]:
     # Top row: stock, waste or chooser, reserve and free cells from the left, foundations after a blank
     # slot; in a plain layout the foundations end flush with the tableau, as in AisleRiot's Hamilton and
     # Agnes, while a winged table keeps them packed at the left as AisleRiot's Eagle Wing does.
-    top: list[_Placed] = []
-    x = MARGIN
     left = [g for g in ruleset.piles if g.role in _TOP_LEFT and (trunk is None or g is not trunk[0])]
-    for group in left:
-        fan, width = _waste_fan(ruleset, group)
-        for pid in _ids(group):
-            top.append(_Placed(pid, group, x, top_y, fan, 0, width))
-            x += width + GAP
     foundations = [g for g in ruleset.piles if g.role is Role.FOUNDATION]
     count = sum(g.count for g in foundations)
+    widths = [(group, *_waste_fan(ruleset, group)) for group in left]
+    left_piles = sum(group.count for group in left)
+    left_width = sum(group.count * width for group, _, width in widths)
+    # Without room for the blank slot above the tableau (FreeCell's four free cells and four
+    # foundations over eight piles), the top row closes up instead, as AisleRiot's FreeCell does: its
+    # gaps shrink so that it spans the tableau, with a double gap between the two kinds of pile.
+    gap, blank = GAP, pitch
+    blank_right = MARGIN + left_width + left_piles * GAP + pitch + count * pitch - GAP
+    if trunk is None and left and count and blank_right > row_right + 1e-9:
+        squeezed = (row_right - MARGIN - left_width - count * CARD_WIDTH) / (left_piles + count)
+        if squeezed >= MIN_TOP_GAP:
+            gap, blank = squeezed, squeezed
+    top: list[_Placed] = []
+    x = MARGIN
+    for group, fan, width in widths:
+        for pid in _ids(group):
+            top.append(_Placed(pid, group, x, top_y, fan, 0, width))
+            x += width + gap
     if count:
-        start = x + pitch if left else MARGIN
+        start = x + blank if left else MARGIN
         if trunk is None:
-            start = max(start, row_right - count * pitch + GAP)
+            start = max(start, row_right - count * (CARD_WIDTH + gap) + gap)
         x = start
         for group in foundations:
             for pid in _ids(group):
                 top.append(_Placed(pid, group, x, top_y, "none", 0, CARD_WIDTH))
-                x += pitch
-    top_right = x - GAP if top else MARGIN
+                x += CARD_WIDTH + gap
+    top_right = x - gap if top else MARGIN
+
+    # A top row still wider than the tableau (Gypsy's stock and eight foundations over eight piles)
+    # gets the tableau in its middle, moved by whole slots so that piles stay under piles.
+    if row and top_right > row_right + 1e-9:
+        steps = int((top_right - row_right) / 2 / pitch + 0.5)
+        row = [dataclasses.replace(p, x=p.x + steps * pitch) for p in row]
+        row_right += steps * pitch
 
     placed = top + row
     width = max(top_right, row_right) + MARGIN
@@ -203,8 +224,12 @@ def pile_layout(ruleset: Ruleset) -> dict[str, Any]:
     :func:`~patiencebook.engine.position.pile_ids`, each once. Raises nothing for a valid ruleset.
 
     The arrangement: stock, waste or chooser, reserve and free cells at the top left, foundations at
-    the top right, tableau piles in a row below, high enough for the dealt cards, the stock's deals and
-    some building (or the capacity). A one-pile reserve refilling a small-capacity tableau is put
+    the top right after a blank slot and flush with the end of the tableau, tableau piles in a row
+    below, high enough for the dealt cards, the stock's deals and some building (or the capacity).
+    When the blank slot would make the top row wider than the tableau, the top row closes up to span
+    the tableau (gaps of at least :data:`MIN_TOP_GAP`, doubled between free cells and foundations, as
+    AisleRiot's FreeCell); when it is wider even so, the tableau row moves right by whole slots to sit
+    in the middle (AisleRiot's Gypsy). A one-pile reserve refilling a small-capacity tableau is put
     between the two halves of the tableau, as in AisleRiot's Eagle Wing (see :func:`trunk_of`).
     """
     placed, width, height = _plan(ruleset)

@@ -48,9 +48,9 @@ _MIN_SIZE = 0.15
 _SHOWN_WIDTH = 640.0
 _LABEL_PX = 14.5
 _CAPTION_PX = 12.0
-#: A caption that would come out smaller than this at the shown width is broken into two lines at a
-#: space ("κανένα φύλλο", "без карата" under a narrow pile).
-_WRAP_PX = 11.0
+#: A caption or label that would come out smaller than this at the shown width is broken into two
+#: lines at a space ("κανένα φύλλο", "без карата" under a narrow pile).
+_WRAP_PX = 10.5
 #: Line height, and how far glyphs reach above and below the baseline, in font sizes (generous, for
 #: accents on capitals and descenders).
 _LINE = 1.15
@@ -87,11 +87,12 @@ def _text_width(text: str, size: float, bold: bool = False) -> float:
         elif ch in "mwMWШЖМЩЮΜΩΨ":
             width += 0.88
         elif ch.isupper():
-            width += 0.7
-        elif ch.isdigit():
+            # Greek and Cyrillic capitals (П, Δ, Ж) run wider than Latin ones in common sans faces.
+            width += 0.7 if ch.isascii() else 0.75
+        elif ch.isdigit() or ch.isascii():
             width += 0.56
         else:
-            width += 0.56
+            width += 0.6
     return width * size * (1.06 if bold else 1.0)
 
 
@@ -102,17 +103,18 @@ def _fit(text: str, size: float, room: float, bold: bool = False) -> float:
     return max(_MIN_SIZE, size * room / width)
 
 
-def _caption_lines(text: str, size: float, room: float, wrap_below: float) -> tuple[tuple[str, ...], float]:
+def _lines(text: str, size: float, room: float, wrap_below: float,
+           bold: bool = False) -> tuple[tuple[str, ...], float]:
     """``text`` as one line, or two lines broken at the space that lets them be biggest when one line
     would have to shrink below ``wrap_below``; returns the lines and their font size (layout units)."""
-    single = _fit(text, size, room)
+    single = _fit(text, size, room, bold)
     if single >= wrap_below or " " not in text:
         return (text,), single
     best: tuple[tuple[str, ...], float] = ((text,), single)
     for i, ch in enumerate(text):
         if ch == " ":
             lines = (text[:i].rstrip(), text[i + 1:].lstrip())
-            fitted = min(_fit(line, size, room) for line in lines)
+            fitted = min(_fit(line, size, room, bold) for line in lines)
             if all(lines) and fitted > best[1]:
                 best = (lines, fitted)
     return best
@@ -279,6 +281,13 @@ def _text(parent: etree._Element, x: float, y: float, text: str | tuple[str, ...
     return el
 
 
+def _caption_width(pile: dict, faces: tuple[bool, ...]) -> float:
+    """The width a pile's count is centred under: its card, or the cards a right fan shows."""
+    if pile["fan"] != "right" or len(faces) < 2:
+        return CARD_WIDTH
+    return min(pile["room"], CARD_WIDTH + (len(faces) - 1) * FAN_RIGHT)
+
+
 def _runs_of(piles: list[dict]) -> Iterable[list[dict]]:
     """Neighbouring piles of one group in a row, left to right (a winged tableau gives two runs)."""
     run: list[dict] = []
@@ -307,7 +316,7 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
     (``pb-setup-empty``). A pile is a ``<g class="pb-setup-pile" data-pile=ID data-group=GROUP>``.
     Labels name each group above its piles, captions give each pile's count below it; text grows with
     the table's width, so that it stays about 12-15 px when the picture is shown about 640 px wide, and
-    a caption too long for its pile is broken into two ``<tspan>`` lines. The element has
+    a caption or label too long for its room is broken into two ``<tspan>`` lines. The element has
     ``role="img"``, an ``aria-label`` and ``<title>`` (the name) and a ``<desc>``
     (:func:`setup_description`). Coordinates are 100 units per card width; there is a ``viewBox`` and
     no width or height, so the picture scales to the width it is given. The same input gives the same
@@ -341,21 +350,22 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
         places = _card_places(pile["x"], pile["y"], pile["fan"], faces[pile["id"]] or (True,))
         bottom = max(cy + CARD_HEIGHT for _, cy in places)
         bottoms[pile["row"]] = max(bottoms.get(pile["row"], 0.0), bottom)
-    labels_of: dict[int, list[tuple[float, float, str, float]]] = {}
+    labels_of: dict[int, list[tuple[float, float, tuple[str, ...], float]]] = {}
     for row in rows:
         runs = list(_runs_of([p for p in layout["piles"] if p["row"] == row]))
         for n, run in enumerate(runs):
             x = run[0]["x"]
             end = runs[n + 1][0]["x"] - 0.12 if n + 1 < len(runs) else layout["width"] - 0.1
             text = _label(groups[run[0]["group"]], labels)
-            size = _fit(text, label_size, end - x, bold=True)
-            labels_of.setdefault(row, []).append((x, min(p["y"] for p in run), text, size))
+            lines, size = _lines(text, label_size, end - x, wrap_below, bold=True)
+            labels_of.setdefault(row, []).append((x, min(p["y"] for p in run), lines, size))
     captions: dict[str, tuple[tuple[str, ...], float]] = {}
     below: dict[int, float] = {}
     for pile in layout["piles"]:
-        width = CARD_WIDTH if pile["fan"] != "right" else pile["room"]
-        lines, size = _caption_lines(_amount(len(faces[pile["id"]]), ui), caption_size, width + GAP - 0.06,
-                                     wrap_below)
+        width = _caption_width(pile, faces[pile["id"]])
+        # Neighbouring counts keep a clear space between them, so that "4 cards 4 cards" reads as two.
+        lines, size = _lines(_amount(len(faces[pile["id"]]), ui), caption_size, width + GAP - 0.14,
+                             wrap_below)
         captions[pile["id"]] = (lines, size)
         depth = 0.1 + _ASCENT * size + (len(lines) - 1) * _LINE * size + _DESCENT * size
         below[pile["row"]] = max(below.get(pile["row"], 0.0), depth)
@@ -368,8 +378,9 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
         if n:
             above = rows[n - 1]
             floor = bottoms[above] + shift[above] + below[above] + _TEXT_GAP
-            for _, top, _, size in labels_of.get(row, []):
-                shift[row] = max(shift[row], floor - (top - 0.12 - _ASCENT * size))
+            for _, top, lines, size in labels_of.get(row, []):
+                reach = 0.12 + (_ASCENT + (len(lines) - 1) * _LINE) * size
+                shift[row] = max(shift[row], floor - (top - reach))
 
     box = _Box()
     box.add(0, 0, layout["width"], 0)
@@ -389,10 +400,12 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
 
     # Group labels above each run of piles.
     for row in rows:
-        for x, top, text, size in labels_of.get(row, []):
-            baseline = top + shift[row] - 0.12
-            _text(svg, x, baseline, text, size, _LABEL, bold=True, cls="pb-setup-label")
-            box.add(x, baseline - _ASCENT * size, _text_width(text, size, True), (_ASCENT + _DESCENT) * size)
+        for x, top, lines, size in labels_of.get(row, []):
+            # The last line sits just above the piles, the first one above it.
+            first = top + shift[row] - 0.12 - (len(lines) - 1) * _LINE * size
+            _text(svg, x, first, lines, size, _LABEL, bold=True, cls="pb-setup-label")
+            box.add(x, first - _ASCENT * size, max(_text_width(line, size, True) for line in lines),
+                    (_ASCENT + _DESCENT + (len(lines) - 1) * _LINE) * size)
 
     # Counts under the piles, their first lines on one baseline per row.
     for row in rows:
@@ -401,8 +414,7 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
         baseline = bottoms[row] + shift[row] + 0.1 + _ASCENT * first
         for pile in row_piles:
             lines, size = captions[pile["id"]]
-            width = CARD_WIDTH if pile["fan"] != "right" else pile["room"]
-            centre = pile["x"] + width / 2
+            centre = pile["x"] + _caption_width(pile, faces[pile["id"]]) / 2
             _text(svg, centre, baseline, lines, size, _CAPTION, anchor="middle", cls="pb-setup-count")
             wide = max(_text_width(line, size) for line in lines)
             box.add(centre - wide / 2, baseline - _ASCENT * size, wide,

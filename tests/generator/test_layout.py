@@ -1,4 +1,6 @@
-"""The table layout: every pile placed once, the top row and the tableau row, Eagle Wing's trunk."""
+"""The table layout: every pile placed once, the top row and the tableau row, Eagle Wing's trunk, and
+the tables of the other games of rules/ (free cells, two-deck foundations, thirteen piles) worked out
+from roles and counts alone."""
 
 from __future__ import annotations
 
@@ -12,12 +14,13 @@ import pytest
 from patiencebook.engine.position import pile_ids
 from patiencebook.engine.rules import Ruleset
 from patiencebook.generator.layout import (
-    CARD_HEIGHT, CARD_WIDTH, FAN_FACE_UP, pile_layout, start_faces, trunk_of,
+    CARD_HEIGHT, CARD_WIDTH, FAN_FACE_DOWN, FAN_FACE_UP, pile_layout, start_faces, trunk_of,
 )
 from patiencebook.generator.sources import load_document
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
-GAMES = ("hamilton", "agnes", "eagle_wing")
+#: Every game page of rules/, so that a game added there gets the general checks too.
+GAMES = tuple(page.id for page in load_document(RULES_DIR).pages if page.rules is not None)
 
 
 @lru_cache(maxsize=None)
@@ -58,7 +61,7 @@ def test_no_pile_box_overlaps_another_and_all_lie_on_the_table(game):
 def test_layout_is_plain_json_and_the_same_each_time(game):
     text = json.dumps(pile_layout(ruleset(game)), sort_keys=True)
     assert text == json.dumps(pile_layout(ruleset(game)), sort_keys=True)
-    assert json.loads(text)["piles"][0]["id"] == "stock"
+    assert json.loads(text)["piles"][0]["id"] == pile_ids(ruleset(game))[0]
 
 
 def test_hamilton_has_seven_tableau_piles_in_a_row_below_the_stock_and_chooser():
@@ -128,3 +131,61 @@ def test_start_faces_follow_the_deal_steps():
     assert len(faces["stock"]) == 30 and not any(faces["stock"])
     agnes = start_faces(ruleset("agnes"))
     assert agnes["tableau3"] == (False, False, True)
+
+
+def test_every_game_of_the_rules_folder_is_checked():
+    assert {"hamilton", "agnes", "eagle_wing", "klondike", "freecell", "spider", "yukon", "golf", "canfield",
+            "scorpion", "forty_thieves", "bakers_dozen", "gypsy"} <= set(GAMES)
+
+
+def _ids(p: dict[str, dict], group: str) -> list[str]:
+    return sorted((pid for pid, pile in p.items() if pile["group"] == group), key=lambda pid: p[pid]["x"])
+
+
+def test_freecell_puts_four_free_cells_at_the_left_and_four_foundations_at_the_right_of_the_top_row():
+    p = piles("freecell")
+    cells, foundations, tableau = _ids(p, "freecell"), _ids(p, "foundation"), _ids(p, "tableau")
+    assert len(cells) == 4 and len(foundations) == 4 and len(tableau) == 8
+    assert {p[pid]["row"] for pid in cells + foundations} == {0}
+    assert {p[pid]["y"] for pid in cells + foundations} == {p["freecell1"]["y"]}
+    assert max(p[pid]["x"] for pid in cells) < min(p[pid]["x"] for pid in foundations)
+    # Free cells start above the first tableau pile, foundations end above the last one.
+    assert p[cells[0]]["x"] == p[tableau[0]]["x"] and p[foundations[-1]]["x"] == p[tableau[-1]]["x"]
+
+
+def test_bakers_dozen_has_thirteen_tableau_piles_in_one_row_under_four_foundations():
+    p = piles("bakers_dozen")
+    tableau, foundations = _ids(p, "tableau"), _ids(p, "foundation")
+    assert len(tableau) == 13 and len(foundations) == 4
+    assert {p[pid]["y"] for pid in tableau} == {p["tableau1"]["y"]}
+    assert p[foundations[-1]]["x"] == p[tableau[-1]]["x"]
+    assert p["foundation1"]["y"] + CARD_HEIGHT < p["tableau1"]["y"]
+
+
+def test_spider_has_its_stock_then_eight_foundations_above_ten_tableau_piles():
+    p = piles("spider")
+    tableau, foundations = _ids(p, "tableau"), _ids(p, "foundation")
+    assert len(tableau) == 10 and len(foundations) == 8
+    assert p["stock"]["x"] < p[foundations[0]]["x"] and p["stock"]["y"] == p[foundations[0]]["y"]
+    assert p[foundations[-1]]["x"] == p[tableau[-1]]["x"]
+    # Room for the deepest dealt pile (five face down, one up) and the stock's five deals at least.
+    assert p["tableau1"]["room"] >= CARD_HEIGHT + 5 * FAN_FACE_DOWN + 5 * FAN_FACE_UP
+
+
+def test_yukon_foundations_lie_in_the_top_row_above_the_right_end_of_the_tableau():
+    p = piles("yukon")
+    foundations, tableau = _ids(p, "foundation"), _ids(p, "tableau")
+    assert len(foundations) == 4 and {p[pid]["row"] for pid in foundations} == {0}
+    assert p[foundations[-1]]["x"] == p[tableau[-1]]["x"]
+
+
+def test_golf_waste_lies_next_to_the_stock_above_the_tableau():
+    p = piles("golf")
+    assert p["waste"]["row"] == 0 and p["waste"]["y"] == p["stock"]["y"]
+    assert p["stock"]["x"] < p["waste"]["x"] < p["tableau3"]["x"]
+
+
+def test_canfield_waste_fans_its_three_cards_to_the_right_before_the_reserve():
+    p = piles("canfield")
+    assert p["waste"]["fan"] == "right" and p["waste"]["room"] == pytest.approx(CARD_WIDTH + 2 * 0.25)
+    assert p["waste"]["x"] + p["waste"]["room"] < p["reserve"]["x"] < p["foundation1"]["x"]

@@ -14,15 +14,21 @@ from lxml import etree
 from patiencebook.engine.position import pile_ids
 from patiencebook.engine.rules import Ruleset
 from patiencebook.generator.languages import ui_strings
-from patiencebook.generator.setuppicture import SVG_NS, setup_description, setup_svg
+from patiencebook.generator.setuppicture import SVG_NS, _text_width, setup_description, setup_svg
 from patiencebook.generator.sources import load_document
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_DIR = ROOT / "rules"
-GAMES = {"hamilton": "Hamilton", "agnes": "Agnes", "eagle_wing": "Eagle Wing"}
+#: Every game page of rules/ with its title, so that a game added there gets the general checks too.
+GAMES = {page.id: page.title for page in load_document(RULES_DIR).pages if page.rules is not None}
 NS = {"s": SVG_NS}
 GERMAN_LABELS = {"stock": "Talon", "chooser": "Auswahlstapel", "foundation": "Zielstapel",
                  "tableau": "Tableau", "reserve": "Reserve", "waste": "Ablagestapel"}
+#: Long labels, as Greek and Serbian pages give them: the text that most needs room.
+GREEK_LABELS = {"stock": "Μάνα", "waste": "Στοίβα απόρριψης", "foundation": "Βάση", "tableau": "Ταμπλό",
+                "reserve": "Ρεζέρβα", "freecell": "Ελεύθερο κελί", "chooser": "Στοίβα επιλογής"}
+#: The width in pixels a page usually shows a picture at (pb-example.css: at most 42em).
+SHOWN_PX = 640
 
 
 @lru_cache(maxsize=None)
@@ -56,7 +62,8 @@ def card_faces(svg: etree._Element, pid: str) -> list[bool]:
 
 
 def texts(svg: etree._Element, cls: str) -> list[str]:
-    return [t.text for t in svg.xpath(f"s:text[@class='{cls}']", namespaces=NS)]
+    """Each text of class ``cls``; one broken into lines (``<tspan>``) is joined with a space."""
+    return [" ".join(t.itertext()) for t in svg.xpath(f"s:text[@class='{cls}']", namespaces=NS)]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -142,7 +149,7 @@ def test_picture_is_an_accessible_image_named_after_the_game(game):
 def test_picture_is_self_contained_with_no_script_link_or_font_to_load(game):
     svg = picture(game)
     local = {etree.QName(el).localname for el in svg.iter() if isinstance(el.tag, str)}
-    assert local <= {"svg", "title", "desc", "g", "rect", "path", "text"}
+    assert local <= {"svg", "title", "desc", "g", "rect", "path", "text", "tspan"}
     for el in svg.iter():
         for name, value in el.attrib.items():
             assert "href" not in name and not name.startswith("on"), name
@@ -190,3 +197,101 @@ def test_same_input_gives_the_same_bytes(game):
     two = etree.tostring(setup_svg(ruleset(game), GERMAN_LABELS, german_ui(), GAMES[game]))
     assert one == two
     assert not re.search(rb"\d\.\d{2,}", one)  # coordinates are rounded, not float noise
+
+
+def test_every_game_of_the_rules_folder_is_checked():
+    assert {"hamilton", "agnes", "eagle_wing", "klondike", "freecell", "spider", "yukon", "golf", "canfield",
+            "scorpion", "forty_thieves", "bakers_dozen", "gypsy"} <= set(GAMES)
+
+
+def _text_boxes(svg: etree._Element) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Each text's box (left, top, right, bottom, drawing units) from the same generous width estimate
+    the picture uses, a line reaching 0.8 of its size above the baseline and 0.25 below."""
+    boxes = []
+    for t in svg.xpath("s:text", namespaces=NS):
+        size = float(t.get("font-size"))
+        spans = t.xpath("s:tspan", namespaces=NS) or [t]
+        for span in spans:
+            text = "".join(span.itertext())
+            x, y = float(span.get("x")), float(span.get("y"))
+            width = _text_width(text, size / 100, t.get("font-weight") == "bold") * 100
+            left = x - width / 2 if t.get("text-anchor") == "middle" else x
+            boxes.append((text, (left, y - 0.8 * size, left + width, y + 0.25 * size)))
+    return boxes
+
+
+def _apart(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+LANGUAGE_CASES = [("en", {}), ("de", GERMAN_LABELS), ("el", GREEK_LABELS), ("sr", {})]
+
+
+@pytest.mark.parametrize("lang,labels", LANGUAGE_CASES, ids=[lang for lang, _ in LANGUAGE_CASES])
+@pytest.mark.parametrize("game", GAMES)
+def test_no_text_overlaps_another_text_or_a_pile_in_any_language(game, lang, labels):
+    svg = picture(game, labels, ui_strings(lang))
+    texts_ = _text_boxes(svg)
+    piles = _boxes(svg)
+    for n, (text, box) in enumerate(texts_):
+        for other, other_box in texts_[n + 1:]:
+            assert _apart(box, other_box), (text, other)
+        for pid, pile_box in piles.items():
+            assert _apart(box, pile_box), (text, pid)
+
+
+@pytest.mark.parametrize("lang,labels", LANGUAGE_CASES, ids=[lang for lang, _ in LANGUAGE_CASES])
+@pytest.mark.parametrize("game", GAMES)
+def test_text_keeps_about_ten_pixels_when_shown_at_the_usual_width(game, lang, labels):
+    # A wide table (Baker's Dozen: thirteen piles) is shown smaller, so its text is larger in card widths.
+    # The tightest text is a one-word label over a single pile of a closed-up top row (German
+    # "Ablagestapel" over Forty Thieves' waste, about 9.9 px); counts keep 10.5 px.
+    svg = picture(game, labels, ui_strings(lang))
+    width = float(svg.get("viewBox").split()[2])
+    for t in svg.xpath("s:text", namespaces=NS):
+        px = float(t.get("font-size")) * SHOWN_PX / width
+        assert px >= (10.5 if t.get("class") == "pb-setup-count" else 9.5), "".join(t.itertext())
+
+
+def test_wide_table_gets_larger_text_than_a_seven_pile_table():
+    def label(game: str) -> tuple[float, float]:
+        """First label's font size in drawing units and in pixels at the usual width."""
+        svg = picture(game)
+        size = float(svg.xpath("s:text[@class='pb-setup-label']", namespaces=NS)[0].get("font-size"))
+        return size, size * SHOWN_PX / float(svg.get("viewBox").split()[2])
+    assert label("bakers_dozen")[0] > label("klondike")[0] == 30
+    assert label("bakers_dozen")[1] >= 14
+
+
+def test_a_count_too_long_for_its_pile_is_broken_into_two_lines():
+    # "κανένα φύλλο" (no cards) under one of Baker's Dozen's foundations, a thirteen-pile table.
+    svg = picture("bakers_dozen", GREEK_LABELS, ui_strings("el"))
+    counts = svg.xpath("s:text[@class='pb-setup-count']", namespaces=NS)
+    empty = [t for t in counts if "".join(t.itertext()) == "κανέναφύλλο"]
+    assert len(empty) == 4
+    for t in empty:
+        spans = t.xpath("s:tspan", namespaces=NS)
+        assert [s_.text for s_ in spans] == ["κανένα", "φύλλο"]
+        assert float(spans[1].get("y")) > float(spans[0].get("y"))
+    # A count that fits stays one line.
+    assert all(not t.xpath("s:tspan", namespaces=NS) for t in counts if t not in empty)
+
+
+def test_a_row_moves_down_when_the_text_above_it_needs_more_room():
+    english, greek = picture("bakers_dozen"), picture("bakers_dozen", GREEK_LABELS, ui_strings("el"))
+    def tableau_top(svg):
+        return min(float(r.get("y")) for r in pile(svg, "tableau1").xpath(".//s:rect", namespaces=NS))
+    def foundation_top(svg):
+        return min(float(r.get("y")) for r in pile(svg, "foundation1").xpath(".//s:rect", namespaces=NS))
+    assert foundation_top(greek) == foundation_top(english)
+    assert tableau_top(greek) > tableau_top(english)
+
+
+def test_freecell_picture_shows_four_free_cells_and_four_foundations_above_eight_tableau_piles():
+    svg = picture("freecell")
+    boxes = _boxes(svg)
+    top = [pid for pid in boxes if pid.startswith(("freecell", "foundation"))]
+    assert len(top) == 8 and len([pid for pid in boxes if pid.startswith("tableau")]) == 8
+    assert max(boxes[pid][3] for pid in top) < min(boxes[f"tableau{n}"][1] for n in range(1, 9))
+    assert texts(svg, "pb-setup-label") == ["Free Cell", "Foundation", "Tableau"]
+    assert texts(svg, "pb-setup-count") == ["empty"] * 8 + ["7 cards"] * 4 + ["6 cards"] * 4
