@@ -141,16 +141,26 @@ def _positive(text: str) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from patiencebook.generator.figures import FILE_NAME, record_figure
+    from patiencebook.generator.figures import FILE_NAME, figure_for, load_figures, record_figure
     from patiencebook.generator.play import find_game
     from patiencebook.generator.solving import parse_deal_spec, solve_deals, summary
 
     game = find_game(args.game, args.sources)
     ruleset = game.variant(args.variant)
     numbering, deals = parse_deal_spec(args.deal or args.deals)
-    record = (args.sources or project.default_sources()) / FILE_NAME if args.record else None
+    record = (args.sources or project.default_sources()) / FILE_NAME if args.record or args.retry_unknown else None
     if record is not None and (numbering or deals != list(range(deals[0], deals[-1] + 1))):
         raise PatienceBookError("--record keeps a range of AisleRiot deal numbers, such as 1-1000")
+    known: dict[int, str] = {}
+    if args.retry_unknown:
+        kept = figure_for(load_figures(record), ruleset)
+        if kept is None or (kept.first, kept.last) != (deals[0], deals[-1]):
+            raise PatienceBookError(f"--retry-unknown needs answers for deals {deals[0]}-{deals[-1]} of these rules "
+                                    f"in {record}; record them first")
+        if args.budget < kept.budget:
+            raise PatienceBookError(f"--retry-unknown searches the unknown deals again with a larger budget than "
+                                    f"the {kept.budget} positions they had")
+        known = {deal: kept.status(deal) for deal in deals if kept.status(deal) != "unknown"}
     variant = (f"{ruleset.variant} variant of {game.slug}.xml" if ruleset.variant
                else f"rules of {game.slug}.xml")
 
@@ -158,10 +168,14 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         moves = f", {result.moves} moves" if result.moves else ""
         print(f"deal {result.name}: {result.status} ({result.nodes} positions{moves})", flush=True)
 
-    results = solve_deals(ruleset, deals, args.budget, args.jobs, report=show, numbering=numbering)
+    results = solve_deals(ruleset, [d for d in deals if d not in known], args.budget, args.jobs, report=show,
+                          numbering=numbering)
+    if known:
+        print(f"{len(known)} deals kept from {record.name}: solved or unsolvable with a smaller budget")
+    statuses = {**known, **{r.deal: r.status for r in results}}
     print(summary(game.slug, variant, results, args.budget))
     if record is not None:
-        record_figure(record, ruleset, deals[0], args.budget, [r.status for r in results])
+        record_figure(record, ruleset, deals[0], args.budget, [statuses[d] for d in deals])
         print(f"recorded in {record}")
     return 0
 
@@ -285,6 +299,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=_positive, metavar="N", help="deals solved at once (default: number of cores)")
     p.add_argument("--record", action="store_true",
                    help="keep the answers in solved.json beside the rules, for the game's page")
+    p.add_argument("--retry-unknown", action="store_true",
+                   help="search again, with --budget, only the deals solved.json has as unknown, and record "
+                        "the answers (the others are kept)")
     p.set_defaults(run=_cmd_solve)
     p = sub.add_parser("serve", help="serve the built site on this machine (127.0.0.1)")
     p.add_argument("site", nargs="?", type=Path, metavar="DIR", help="the site folder (default: ./site)")

@@ -321,3 +321,34 @@ def test_record_writes_the_figure_beside_the_sources_and_the_build_shows_it(tmp_
     html = (site / "en" / "golf.html").read_text(encoding="utf-8")
     assert figure_sentence(figure, ui_strings("en"), "en") in html
     assert "Of deals 1 to 3, " in html
+
+
+def test_retry_unknown_searches_only_the_unknown_deals_again_and_keeps_the_rest(tmp_path, capsys):
+    sources = tmp_path / "rules"
+    shutil.copytree(RULES, sources)
+    (sources / "solved.json").unlink(missing_ok=True)
+    # Eagle Wing deals 1-4 with one position each: nothing decided yet.
+    assert main(["solve", "eagle_wing", "--sources", str(sources), "--deals", "1-4", "--budget", "1",
+                 "--jobs", "1", "--record"]) == 0
+    assert load_figures(sources / "solved.json")[0].results == "????"
+    record_figure(sources / "solved.json", page("eagle_wing").rules, 1, 1, [UNKNOWN, UNSOLVABLE, UNKNOWN, UNKNOWN])
+    capsys.readouterr()
+    assert main(["solve", "eagle_wing", "--sources", str(sources), "--deals", "1-4", "--budget", "5000",
+                 "--jobs", "1", "--retry-unknown"]) == 0
+    out = capsys.readouterr().out
+    assert "deal 2:" not in out and "1 deals kept from solved.json" in out
+    figure = load_figures(sources / "solved.json")[0]
+    assert figure.budget == 5000 and figure.results[1] == "L" and figure.results[0] == "W"
+
+
+def test_retry_unknown_needs_a_recorded_range_and_a_larger_budget(tmp_path, capsys):
+    sources = tmp_path / "rules"
+    shutil.copytree(RULES, sources)
+    (sources / "solved.json").unlink(missing_ok=True)
+    assert main(["solve", "golf", "--sources", str(sources), "--deals", "1-2", "--retry-unknown"]) == 1
+    assert "record them first" in capsys.readouterr().err
+    assert main(["solve", "golf", "--sources", str(sources), "--deals", "1-2", "--budget", "50", "--jobs", "1",
+                 "--record"]) == 0
+    assert main(["solve", "golf", "--sources", str(sources), "--deals", "1-2", "--budget", "10",
+                 "--retry-unknown"]) == 1
+    assert "larger budget" in capsys.readouterr().err
