@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gettext
 import json
+import re
 from pathlib import Path
 
 from babel.messages import mofile, pofile
@@ -66,8 +67,12 @@ def _is_derived(language: str) -> bool:
 
 
 def js_catalog(catalog: Catalog, locale: str) -> str:
-    """The ``sphinx.js`` text for ``catalog``: ``Documentation.addTranslations({...})`` with only
-    translated, non-fuzzy messages (plural messages as lists)."""
+    """The ``sphinx.js`` text for ``catalog``: what Sphinx's ``Documentation.addTranslations({...})``
+    does, with only translated, non-fuzzy messages (plural messages as lists), written out as
+    statements: doctools.js builds the plural function with ``new Function``, which the served
+    site's Content-Security-Policy (no ``unsafe-eval``) refuses, so the function is written here as
+    code. Raises ``ValueError`` when the Plural-Forms expression holds anything but ``n``, numbers,
+    operators and parentheses."""
     messages: dict[str, object] = {}
     for message in catalog:
         if not message.id or message.fuzzy:
@@ -77,11 +82,14 @@ def js_catalog(catalog: Catalog, locale: str) -> str:
                 messages[message.id[0]] = list(message.string)
         elif message.string:
             messages[message.id] = message.string
+    expression = catalog.plural_expr
+    if not re.fullmatch(r"[n0-9\s()?:<>=!&|%+*/-]+", expression):
+        raise ValueError(f"{locale}: a Plural-Forms expression of n, numbers and operators only, not {expression!r}")
+    body = json.dumps(dict(sorted(messages.items())), ensure_ascii=False, indent=4)
     # doctools.js indexes the plural forms with this expression's value: make a boolean a number.
-    plural_expr = f"+({catalog.plural_expr})"
-    body = json.dumps({"locale": locale, "messages": dict(sorted(messages.items())),
-                       "plural_expr": plural_expr}, ensure_ascii=False, indent=4, sort_keys=False)
-    return f"Documentation.addTranslations({body});\n"
+    return (f"Object.assign(Documentation.TRANSLATIONS, {body});\n"
+            f"Documentation.PLURAL_EXPR = (n) => +({expression});\n"
+            f"Documentation.LOCALE = {json.dumps(locale)};\n")
 
 
 def compile_catalogs(locale_dir: Path = LOCALE_DIR) -> list[Path]:
