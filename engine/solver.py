@@ -194,7 +194,9 @@ class _Options:
 class _Distance:
     """How far a position looks from a win, as a whole number (smaller is nearer), from its rules:
     cards still to go (to the foundations, off the tableau, or score still to make), face-down
-    cards, cards lying out of order in a tableau pile, and occupied free cells."""
+    cards, cards lying out of order in a tableau pile (by the pile's run rule, or its build rule
+    when it lifts single cards), cards lying above a lower card of their pile (they must move
+    before it goes up), and occupied free cells."""
 
     def __init__(self, position: Position):
         R = position._rules
@@ -204,6 +206,7 @@ class _Distance:
         self.down_piles = tuple(i for i in range(len(R.ids)) if i != R.stock)
         self.tableaux = R.tableaux
         self.freecells = R.freecells
+        self.upward = self.won is Won.ALL_ON_FOUNDATIONS and R.fixed_base == 1
 
     def __call__(self, position: Position) -> int:
         R = self.R
@@ -219,18 +222,22 @@ class _Distance:
             for c in piles[i]:
                 if not c & _UP:
                     down += 1
-        links = R.tables(position._base)[1]
+        fits, links, _ = R.tables(position._base)
         disorder = 0
+        blocking = 0
         for i in self.tableaux:
             p = piles[i]
-            link = links[i]
-            if link is None:
-                continue
-            for lower, upper in zip(p, p[1:]):
-                if lower & _UP and not link[((lower & 63) << 6) | (upper & 63)]:
-                    disorder += 1
+            order = links[i] if links[i] is not None else fits[i]
+            if order is not None:
+                for lower, upper in zip(p, p[1:]):
+                    if lower & _UP and not order[((lower & 63) << 6) | (upper & 63)]:
+                        disorder += 1
+            if self.upward and p:
+                # Cards above the lowest card of the pile, which goes up before them.
+                low = min(range(len(p)), key=lambda n: (p[n] & 15) or 99)
+                blocking += len(p) - 1 - low
         held = sum(1 for i in self.freecells if piles[i])
-        return 4 * togo + 2 * down + disorder + held
+        return 4 * togo + 2 * down + disorder + blocking + held
 
 
 class _Keys:
