@@ -1,0 +1,51 @@
+"""The measured figures in rules/solved.json: one for every game of rules/, measured on the rules
+its page states now, over deals 1-1000, and true where checked again: deals recorded as won are
+won by the solver again, deals recorded as unsolvable are not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from patiencebook.engine import Game
+from patiencebook.engine.solver import SOLVED, UNSOLVABLE, solve
+from patiencebook.generator.figures import FILE_NAME, figure_for, load_figures
+from patiencebook.generator.sources import load_document
+
+RULES = Path(__file__).resolve().parents[2] / "rules"
+DOCUMENT = load_document(RULES)
+GAMES = sorted(page.id for page in DOCUMENT.pages if page.rules is not None)
+
+
+@pytest.fixture(scope="module")
+def figures():
+    return load_figures(RULES / FILE_NAME)
+
+
+def test_every_game_has_a_figure_of_its_current_rules_for_deals_1_to_1000(figures):
+    missing = [game for game in GAMES if figure_for(figures, DOCUMENT.page(game).rules) is None]
+    assert missing == [], f"no figure of the current rules (run patiencebook solve GAME --deals 1-1000 --record)"
+    for game in GAMES:
+        figure = figure_for(figures, DOCUMENT.page(game).rules)
+        assert (figure.first, figure.last) == (1, 1000)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_recorded_answers_hold_when_searched_again(figures, game):
+    ruleset = DOCUMENT.page(game).rules
+    figure = figure_for(figures, ruleset)
+    if figure is None:
+        pytest.fail(f"{game}: no figure of the current rules")
+    won = [deal for deal in range(1, 1001) if figure.status(deal) == SOLVED][:2]
+    lost = [deal for deal in range(1, 1001) if figure.status(deal) == UNSOLVABLE][:1]
+    for deal in won:
+        result = solve(Game.deal(ruleset, deal).position, 4 * figure.budget)
+        assert result.status == SOLVED, f"{game} deal {deal} is recorded as won"
+        position = Game.deal(ruleset, deal).position
+        for move in result.moves:
+            position = position.apply(move)
+        assert position.is_won()
+    for deal in lost:
+        assert solve(Game.deal(ruleset, deal).position, figure.budget).status != SOLVED, \
+            f"{game} deal {deal} is recorded as unsolvable"
