@@ -222,8 +222,16 @@ def test_rules_digest_differs_between_variants_and_is_stable():
 def test_german_sentence_uses_cldr_percentages_and_thousands_separators():
     figure = Figure("golf", None, "x", 1, 20000, "WW?L")
     assert figure_sentence(figure, ui_strings("de"), "de") == (
-        f"Von den Spielen 1 bis 4 lassen sich 50{NBSP}% gewinnen, wenn alle Karten bekannt sind, und "
-        f"25{NBSP}% nicht; 25{NBSP}% blieben nach je 20.000 Stellungen offen.")
+        f"Von den Spielen 1 bis 4 wurde für 50{NBSP}% gezeigt, dass sie sich gewinnen lassen, wenn alle Karten "
+        f"bekannt sind, und für 25{NBSP}%, dass sie es nicht tun; die übrigen 25{NBSP}% blieben nach je 20.000 "
+        f"Stellungen offen.")
+
+
+def test_english_sentence_with_undecided_deals_claims_only_what_was_shown():
+    figure = Figure("spider", None, "x", 1, 2000, "??W?")
+    assert figure_sentence(figure, ui_strings("en"), "en") == (
+        "Of deals 1 to 4, 25% were shown to be winnable with all cards known and 0% to be unwinnable; "
+        "the other 75% were left undecided after 2,000 positions each.")
 
 
 def test_german_sentence_keeps_the_decimals_of_a_share():
