@@ -835,10 +835,16 @@ def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tupl
         root = tpage.root if tpage.root is not roots.get(page.slug) else _copy(tpage.root)
         if page.rules is not None:
             figure = figure_for(figures, page.rules)
+            variant_figures = {}
+            for variant_id, ruleset in page.variants.items():
+                measured = figure_for(figures, ruleset)
+                if measured is not None and variant_id != page.rules.variant:
+                    variant_figures[variant_id] = figure_sentence(measured, ui, language.babel)
             add_widgets(tpage, root, replays, translated.lang, ui, tpage.title,
                         board=board(page) if board is not None else None,
                         other_roots=set(roots.values()) - {page.root},
-                        figure=figure_sentence(figure, ui, language.babel) if figure is not None else None)
+                        figure=figure_sentence(figure, ui, language.babel) if figure is not None else None,
+                        variant_figures=variant_figures)
         for element in list(root.iter()):
             if element is not root and isinstance(element.tag, str) and _key(element) in nested.get(page.slug, {}):
                 ref = etree.Element(TAG_PAGEREF, slug=nested[page.slug][_key(element)])

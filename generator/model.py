@@ -25,6 +25,10 @@ ATTR_FALLBACK = f"{{{NS_BUILD}}}fallback"
 #: ``{NS_BUILD}anchor`` on a section element: its URL fragment, from the English source, the same
 #: in every language.
 ATTR_ANCHOR = f"{{{NS_BUILD}}}anchor"
+#: ``pb:variant="ID"`` on a DocBook element of a game page (a ``listitem`` of its Options): the
+#: element describes that rule variant of the page's rules block, and the build adds the variant's
+#: solver figure to it.
+ATTR_VARIANT = f"{{{NS_RULES}}}variant"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 #: ``{NS_BUILD}trace`` inside an ``example``: its text is the example's JSON trace
 #: (:func:`patiencebook.generator.examples.trace`).

@@ -14,7 +14,7 @@ from lxml import etree
 
 from patiencebook.engine import Ruleset
 from patiencebook.generator.examples import TAG_REPLAY, Replay, find_examples, trace
-from patiencebook.generator.model import ATTR_STEP, TAG_BOARD, TAG_SETUP_PICTURE, TAG_TRACE, TranslatedPage
+from patiencebook.generator.model import ATTR_STEP, ATTR_VARIANT, TAG_BOARD, TAG_SETUP_PICTURE, TAG_TRACE, TranslatedPage
 from patiencebook.generator.sources import own_elements
 
 __all__ = ["pile_labels", "pile_names", "add_widgets"]
@@ -89,7 +89,8 @@ def _goal_section(root: etree._Element, other_roots: set) -> etree._Element | No
 
 def add_widgets(tpage: TranslatedPage, root: etree._Element, replays: Mapping[Any, Replay], lang: str,
                 ui: Mapping[str, str], title: str, board: Callable[[dict[str, str]], dict[str, Any]] | None = None,
-                other_roots: set | frozenset = frozenset(), figure: str | None = None) -> None:
+                other_roots: set | frozenset = frozenset(), figure: str | None = None,
+                variant_figures: Mapping[str, str] | None = None) -> None:
     """Add the setup picture, the example traces, the solver figure (when given) and (when ``board``
     is given) the live board's data to ``root`` in place.
 
@@ -105,6 +106,9 @@ def add_widgets(tpage: TranslatedPage, root: etree._Element, replays: Mapping[An
         figure: the measured share of deals that can be won, as a sentence in ``lang``
             (:func:`patiencebook.generator.figures.figure_sentence`); it ends the Goal section (or
             the Setup section when the page has no Goal section).
+        variant_figures: variant id -> its figure as a sentence in ``lang``; each ends the elements
+            marked ``pb:variant="ID"`` (:data:`~patiencebook.generator.model.ATTR_VARIANT`), such as
+            the variant's item in the Options section.
     """
     from patiencebook.generator.layout import pile_layout
     from patiencebook.generator.setuppicture import setup_svg
@@ -123,10 +127,17 @@ def add_widgets(tpage: TranslatedPage, root: etree._Element, replays: Mapping[An
         section.insert(section.index(title_el) + 1 if title_el is not None else 0, holder)
 
     if figure is not None:
-        place = _goal_section(root, set(other_roots)) or section
+        place = _goal_section(root, set(other_roots))
+        if place is None:
+            place = section
         if place is not None:
             para = etree.SubElement(place, "para", role="pb-solved")
             para.text = figure
+    for element in own_elements(root, set(other_roots)):
+        sentence = (variant_figures or {}).get(element.get(ATTR_VARIANT) or "")
+        if sentence is not None:
+            para = etree.SubElement(element, "para", role="pb-solved")
+            para.text = sentence
 
     source_examples = find_examples(page, set(other_roots))
     shown = [el for el in own_elements(root, set(other_roots))

@@ -16,7 +16,7 @@ from pathlib import Path
 from lxml import etree
 
 from patiencebook.generator.errors import SourceError
-from patiencebook.generator.model import ATTR_ANCHOR, NS_RULES, Document, Page
+from patiencebook.generator.model import ATTR_ANCHOR, ATTR_VARIANT, NS_RULES, Document, Page
 
 #: XInclude namespaces libxml2 understands: the 2001 Recommendation and the 2003 draft AisleRiot uses.
 XINCLUDE_NAMESPACES = ("http://www.w3.org/2001/XInclude", "http://www.w3.org/2003/XInclude")
@@ -344,10 +344,15 @@ def _assign_anchors(page: Page, other_roots: set) -> None:
         element.set(ATTR_ANCHOR, anchor)
 
 
-def _load_rules(page: Page) -> None:
+def _load_rules(page: Page, other_roots: set) -> None:
     block = next((child for child in page.root
                   if isinstance(child.tag, str) and child.tag.startswith(f"{{{NS_RULES}}}")), None)
+    marked = [el for el in own_elements(page.root, other_roots) if el.get(ATTR_VARIANT) is not None
+              and not el.tag.startswith(f"{{{NS_RULES}}}")]
     if block is None:
+        if marked:
+            raise SourceError(f"{etree.QName(marked[0]).localname}: pb:variant={marked[0].get(ATTR_VARIANT)!r} on a page "
+                              f"without a rules block", page.file, marked[0].sourceline)
         return
     try:
         rulesblock = importlib.import_module("patiencebook.generator.rulesblock")
@@ -357,6 +362,11 @@ def _load_rules(page: Page) -> None:
         return
     page.rules = rulesblock.load_rules(block, page.file)
     page.variants = rulesblock.load_variants(block, page.file)
+    for el in marked:
+        if el.get(ATTR_VARIANT) not in page.variants:
+            known = ", ".join(sorted(page.variants)) or "none"
+            raise SourceError(f"{etree.QName(el).localname}: pb:variant={el.get(ATTR_VARIANT)!r} names no variant of the "
+                              f"rules block; variants: {known}", page.file, el.sourceline)
 
 
 def load_document(source_dir: Path, book_file: str = "index.docbook") -> Document:
@@ -417,7 +427,7 @@ def load_document(source_dir: Path, book_file: str = "index.docbook") -> Documen
     pages.sort(key=lambda p: p.kind == "legal")
     for page in pages:
         _assign_anchors(page, roots - {page.root})
-        _load_rules(page)
+        _load_rules(page, roots - {page.root})
 
     front = None
     if info is not None:

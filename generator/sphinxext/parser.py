@@ -74,7 +74,7 @@ INLINE_TAGS = (LITERAL_TAGS | EMPHASIS_TAGS | GUI_TAGS | PLAIN_INLINE_TAGS | APP
                   "superscript", "subscript", "footnote", "footnoteref", "inlinemediaobject",
                   "inlinegraphic", "anchor", "indexterm", "remark", "olink", "keysym", "accel"})
 
-_SPACE = re.compile(r"\s+")
+_SPACE = re.compile(r"[ \t\n\r]+")  # XML white space only: a no-break space stays
 
 
 def local_name(element: etree._Element) -> str:

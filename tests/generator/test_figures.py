@@ -13,6 +13,7 @@ import stat
 from functools import lru_cache
 from pathlib import Path
 
+import lxml.html
 import pytest
 
 from patiencebook.engine.solver import SOLVED, UNKNOWN, UNSOLVABLE
@@ -360,3 +361,47 @@ def test_retry_unknown_needs_a_recorded_range_and_a_larger_budget(tmp_path, caps
     assert main(["solve", "golf", "--sources", str(sources), "--deals", "1-2", "--budget", "10",
                  "--retry-unknown"]) == 1
     assert "larger budget" in capsys.readouterr().err
+
+
+# -- figures of rule variants ----------------------------------------------------------------------
+
+def test_build_adds_a_variant_figure_to_the_options_item_of_that_variant(tmp_path, capsys):
+    from patiencebook.generator.build import build_site
+
+    copy = tmp_path / "rules"
+    shutil.copytree(RULES, copy)
+    assert main(["solve", "klondike", "--variant", "no-redeals", "--sources", str(copy), "--deals", "1-2",
+                 "--budget", "300", "--jobs", "1", "--record"]) == 0
+    capsys.readouterr()
+    no_redeals = load_document(copy).page("klondike").variants["no-redeals"]
+    figure = figure_for(load_figures(copy / FILE_NAME), no_redeals)
+    assert (figure.variant, figure.first, figure.last, figure.budget) == ("no-redeals", 1, 2, 300)
+
+    build_site(copy, RULES.parent / "locales", tmp_path / "site", langs=["en", "de"], jobs=1, echo=False, report=False,
+               progress="none")
+    for lang in ("en", "de"):
+        tree = lxml.html.fromstring((tmp_path / "site" / lang / "klondike.html").read_text(encoding="utf-8"))
+        sentence = figure_sentence(figure, ui_strings(lang), lang)
+        holders = [li for li in tree.iter("li") if sentence in li.text_content()]
+        assert len(holders) == 1, lang
+        text = " ".join(holders[0].text_content().split())
+        assert text.startswith("No redeals:" if lang == "en" else "Nicht neu auflegen:")
+        # The page's own rules keep their figure in the Goal section, not in an item.
+        assert text.count("Of deals" if lang == "en" else "Von den Spielen") == 1
+
+
+def test_a_variant_mark_must_name_a_variant_of_the_rules_block(tmp_path):
+    copy = tmp_path / "rules"
+    shutil.copytree(RULES, copy)
+    page = copy / "klondike.xml"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace('pb:variant="no-redeals"', 'pb:variant="no-redeal"'), encoding="utf-8")
+    line = next(n for n, row in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+                if 'pb:variant="no-redeal"' in row)
+    with pytest.raises(SourceError) as caught:
+        load_document(copy)
+    assert caught.value.file == str(page)
+    assert caught.value.line == line
+    assert caught.value.message == (
+        "listitem: pb:variant='no-redeal' names no variant of the rules block; variants: no-redeals, "
+        "single-card-deals, three-card-deals, unlimited-redeals")
