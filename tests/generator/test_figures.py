@@ -405,3 +405,17 @@ def test_a_variant_mark_must_name_a_variant_of_the_rules_block(tmp_path):
     assert caught.value.message == (
         "listitem: pb:variant='no-redeal' names no variant of the rules block; variants: no-redeals, "
         "single-card-deals, three-card-deals, unlimited-redeals")
+
+
+def test_a_variant_mark_on_a_page_without_rules_is_an_error(tmp_path):
+    copy = tmp_path / "rules"
+    shutil.copytree(RULES, copy)
+    page = copy / "definitions.xml"
+    rows = page.read_text(encoding="utf-8").splitlines()
+    n = next(i for i, row in enumerate(rows) if "<listitem><para>" in row)
+    rows[n] = rows[n].replace("<listitem>", '<listitem xmlns:pb="urn:x-patiencebook:rules:1" pb:variant="one-suit">')
+    page.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    with pytest.raises(SourceError) as caught:
+        load_document(copy)
+    assert (caught.value.file, caught.value.line) == (str(page), n + 1)
+    assert caught.value.message == "listitem: pb:variant='one-suit' on a page without a rules block"
