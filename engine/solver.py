@@ -2,8 +2,8 @@
 engine's own moves.
 
 Two searches share a budget of positions: best first (the open position that looks nearest to a
-win, by cards still to go, face-down cards, cards out of order and occupied free cells, is
-expanded next), then depth first in the order of the engine's hints (:meth:`Position.hints`).
+win, by cards still to go, face-down cards, cards out of order, cards lying on the next card a
+foundation wants and occupied free cells, is expanded next), then depth first in the order of the engine's hints (:meth:`Position.hints`).
 Both use a transposition table (a position met again by another path is not searched again; piles
 that play alike count as a set) and safe automatic foundation moves: a card goes to its foundation
 at once when no card that could still be built on it in any pile is left out of the foundations,
@@ -196,8 +196,8 @@ class _Distance:
     cards still to go (to the foundations, off the tableau, or score still to make), face-down
     cards, cards lying out of order in a tableau pile (by the pile's run rule, or its build rule
     when it lifts single cards), cards lying above a lower card of their pile (they must move
-    before it goes up), occupied free cells, and, where foundations build up in suit, the cards
-    lying on the next card each foundation wants (the nearest copy of it)."""
+    before it goes up), occupied free cells, and, where foundations build up in suit from a fixed
+    base rank, the cards lying on the next card each foundation wants (the nearest copy of it)."""
 
     def __init__(self, position: Position):
         R = position._rules

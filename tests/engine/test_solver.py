@@ -75,3 +75,32 @@ def test_piles_that_play_alike_are_one_entry_of_the_transposition_table():
     # of the tableau piles matters.
     agnes = Game.deal(ruleset("agnes"), 1).position
     assert _Keys(agnes)(_swapped(agnes, "tableau2", "tableau5")) != _Keys(agnes)(agnes)
+
+
+def test_the_distance_counts_the_cards_on_the_next_card_each_foundation_wants():
+    from patiencebook.engine.cards import Card, Rank, Suit
+    from patiencebook.engine.solver import _Distance
+
+    position = Game.deal(ruleset("freecell"), 1).position
+    for move in solve(position, 20_000).moves[:30]:
+        position = position.apply(move)
+    depth: dict = {}
+    for pid in position.pile_ids:
+        if position.role(pid) is not Role.FOUNDATION:
+            cards = position.pile(pid)
+            for n, (card, _) in enumerate(cards):
+                depth[card] = min(depth.get(card, 99), len(cards) - 1 - n)
+    foundations = [position.pile(pid) for pid in position.pile_ids if position.role(pid) is Role.FOUNDATION]
+    expected = 0
+    for cards in foundations:
+        if not cards:
+            expected += min(depth.get(Card(Rank.ACE, suit), 99) for suit in Suit)
+        elif len(cards) < 13:
+            top = cards[-1][0]
+            expected += depth[Card(Rank(int(top.rank) + 1), top.suit)]
+    assert any(foundations) and not all(foundations)  # both kinds of foundation are met
+    assert expected > 0
+    assert _Distance(position)._covering(position) == expected
+    # Klondike counts it too (Aces up in suit); Agnes, whose base rank is chosen in play, does not.
+    assert _Distance(Game.deal(ruleset("klondike"), 1).position).wanting
+    assert not _Distance(Game.deal(ruleset("agnes"), 1).position).wanting
