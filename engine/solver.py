@@ -3,8 +3,8 @@ engine's own moves.
 
 Two searches share a budget of positions: best first (the open position that looks nearest to a
 win, by cards still to go, face-down cards, cards out of order, cards lying on the next card a
-foundation wants and occupied free cells, is expanded next), then depth first in the order of the engine's hints (:meth:`Position.hints`).
-Both use a transposition table (a position met again by another path is not searched again; piles
+foundation wants and occupied free cells, is expanded next), then depth first in the order of
+the engine's hints (:meth:`Position.hints`). Both use a transposition table (a position met again by another path is not searched again; piles
 that play alike count as a set) and safe automatic foundation moves: a card goes to its foundation
 at once when no card that could still be built on it in any pile is left out of the foundations,
 since such a move can never be wrong. A stock that turns cards onto a waste is searched as runs of
