@@ -3,14 +3,14 @@ engine's own moves.
 
 Two searches share a budget of positions: best first (the open position that looks nearest to a
 win, by cards still to go, face-down cards, cards out of order, cards lying on the next card a
-foundation wants and occupied free cells, is expanded next), then depth first in the order of
-the engine's hints (:meth:`Position.hints`). Both use a transposition table (a position met again by another path is not searched again; piles
-that play alike count as a set) and safe automatic foundation moves: a card goes to its foundation
-at once when no card that could still be built on it in any pile is left out of the foundations,
-since such a move can never be wrong. A stock that turns cards onto a waste is searched as runs of
-clicks, each ending in a move that takes a card from the waste or puts one on it. The answer is
-``solved`` (with the moves), ``unsolvable`` (one search went through every reachable position) or
-``unknown`` (the budget ran out).
+foundation wants and occupied free cells, is expanded next), then depth first in the order of the
+engine's hints (:meth:`Position.hints`). Both use a transposition table (a position met again by
+another path is not searched again; piles that play alike count as a set) and safe automatic
+foundation moves: a card goes to its foundation at once when no card that could still be built on
+it in any pile is left out of the foundations, since such a move can never be wrong. A stock that
+turns cards onto a waste is searched as runs of clicks, each ending in a move that takes a card
+from the waste or puts one on it. The answer is ``solved`` (with the moves), ``unsolvable`` (one
+search went through every reachable position) or ``unknown`` (the budget ran out).
 
 "Thoughtful" is the term of the patience literature for play with all cards face up: the
 engine's positions hold every card, face-down ones included, and the search may use them.
