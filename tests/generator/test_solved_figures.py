@@ -31,9 +31,26 @@ def test_every_game_has_a_figure_of_its_current_rules_for_deals_1_to_1000(figure
         assert (figure.first, figure.last) == (1, 1000)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_recorded_answers_hold_when_searched_again(figures, game):
-    ruleset = DOCUMENT.page(game).rules
+def test_every_variant_a_page_describes_has_a_figure_for_deals_1_to_1000(figures):
+    # The Options items marked pb:variant show them (generator/pagewidgets.py).
+    variants = [(page.id, vid, ruleset) for page in DOCUMENT.pages if page.rules is not None
+                for vid, ruleset in page.variants.items()]
+    assert len(variants) == 7  # Klondike's four ways to deal and Spider's three decks
+    missing = [(game, vid) for game, vid, ruleset in variants if figure_for(figures, ruleset) is None]
+    assert missing == [], "run patiencebook solve GAME --variant ID --deals 1-1000 --record"
+    for _, _, ruleset in variants:
+        figure = figure_for(figures, ruleset)
+        assert (figure.first, figure.last) == (1, 1000)
+
+
+RULESETS = [(game, vid) for game in GAMES
+            for vid in (sorted(DOCUMENT.page(game).variants) or [None])]
+
+
+@pytest.mark.parametrize("game, variant", RULESETS)
+def test_recorded_answers_hold_when_searched_again(figures, game, variant):
+    page = DOCUMENT.page(game)
+    ruleset = page.variants[variant] if variant else page.rules
     figure = figure_for(figures, ruleset)
     if figure is None:
         pytest.fail(f"{game}: no figure of the current rules")
