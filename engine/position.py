@@ -719,6 +719,15 @@ class Position:
             pos = pos.apply(d)
         return pos
 
+    def _apply_generated(self, move: Move) -> "Position":
+        """:meth:`apply` for a move this position generated itself (:meth:`hints`,
+        :attr:`legal_moves`): a drag is made without checking it again. Anything else goes
+        through :meth:`apply`."""
+        if move.kind is MoveKind.DRAG:
+            index = self._rules.index
+            return self._do_drag(index[move.source], index[move.target], move.count)
+        return self._resolve(move)
+
     def _index(self, pile_id: str | None) -> int:
         try:
             return self._rules.index[pile_id or ""]
@@ -882,6 +891,28 @@ class Position:
                                         yield (i, j, kk)
                             elif k <= kcap and not (lim and R.limited[i] and k > lim):
                                 yield (i, j, k)
+
+    def _accepted_codes(self, j: int):
+        """The card codes pile ``j`` could take next as a single card, read from the same tables as
+        :meth:`_find_drags`: a collection of codes, ``None`` when an empty pile takes any card, or
+        ``()`` when it takes none this way (a pile that takes only complete runs). Only a first cut:
+        :meth:`_drag_reason` has the last word on each drag."""
+        R = self._rules
+        q = self._piles[j]
+        if R.chooser >= 0 and not self._base:
+            return None if j in R.accept_to and not q else ()  # the start card: any card offered
+        if R.complete_run[j]:
+            return ()
+        if q:
+            return R.tables(self._base)[2][j][q[-1] & 63]
+        rule = R.fill_static[j] or self._fill_rule(j)
+        if rule is FillRule.ANY:
+            return None
+        if rule is FillRule.KINGS:
+            return R.rank_codes[13]
+        if rule is FillRule.BASE_RANK:
+            return R.rank_codes[self._base or R.fixed_base]
+        return ()
 
     def _move_limit(self) -> int:
         """(empty free cells + 1) * 2 ** (empty tableau piles): the longest run a limited pile may move

@@ -173,7 +173,7 @@ class _Options:
             if move.kind is MoveKind.STOCK and self.waste is not None:
                 yield from self._clicked(here)
             else:
-                yield [move], here.apply(move)
+                yield [move], here._apply_generated(move)
 
     def _clicked(self, here: Position) -> Iterator[tuple[list[Move], Position]]:
         waste = self.waste
@@ -188,7 +188,7 @@ class _Options:
             met.add(k)
             for move in here.hints():
                 if move.kind is MoveKind.DRAG and waste in (move.source, move.target):
-                    yield clicks + [move], here.apply(move)
+                    yield clicks + [move], here._apply_generated(move)
 
 
 class _Distance:
@@ -303,14 +303,16 @@ class _Keys:
         self.kept = frozenset(i for i in range(len(rules.ids))
                               if rules.lift[i] == 0 and i != self.stock and i != turned_back
                               and rules.roles[i] is not Role.CHOOSER)
+        self.kept_list = sorted(self.kept)
 
     def __call__(self, position: Position) -> tuple:
         piles = position._piles
-        kept = self.kept
-        if kept:
-            piles = tuple(p[-1:] if i in kept else p for i, p in enumerate(piles))
-        fixed = tuple(piles[i] for i in self.fixed)
-        groups = tuple(tuple(sorted(piles[i] for i in group)) for group in self.free)
+        if self.kept_list:
+            piles = list(piles)
+            for i in self.kept_list:
+                piles[i] = piles[i][-1:]
+        fixed = tuple([piles[i] for i in self.fixed])
+        groups = tuple([tuple(sorted([piles[i] for i in group])) for group in self.free])
         if self.dealt and self.stock >= 0 and not piles[self.stock]:
             groups += (tuple(sorted(piles[i] for i in self.dealt)),)  # nothing more is dealt to them
             fixed = tuple(piles[i] for i in self.fixed if i not in self.dealt)
@@ -333,7 +335,7 @@ class _SafeMoves:
         self.foundations = [pid for pid in position.pile_ids if position.role(pid) is Role.FOUNDATION]
         self.sources = [(i, pid) for i, pid in enumerate(position.pile_ids) if position.role(pid) is not Role.FOUNDATION]
         self.foundation_index = [i for i, pid in enumerate(position.pile_ids) if position.role(pid) is Role.FOUNDATION]
-        self.foundation_set = frozenset(self.foundation_index)
+        self.source_index = [i for i, _ in self.sources]
         groups = ruleset.piles_with_role(Role.FOUNDATION)
         self.bases_go_up = bool(groups) and all(g.fill.rule is FillRule.BASE_RANK for g in groups) and \
             sum(g.count for g in groups) >= ruleset.deck.decks * len(ruleset.deck.suits)
@@ -351,7 +353,7 @@ class _SafeMoves:
             move = self._one(position)
             if move is None:
                 return position, done
-            position = position.apply(move)
+            position = position._apply_generated(move)  # _one checked it
             done.append(move)
 
     def _one(self, position: Position) -> Move | None:
@@ -361,24 +363,45 @@ class _SafeMoves:
         if not self.foundation_index:
             return None
         piles = position._piles
-        to_foundation = {(i, j) for i, j, k in position._drag_keys() if k == 1 and j in self.foundation_set}
-        if not to_foundation:
+        # Face-up top cards by code, then the cards each foundation could take next among them.
+        tops: dict[int, list[int]] = {}
+        for i in self.source_index:
+            p = piles[i]
+            if p and p[-1] & _UP:
+                c = p[-1] & 63
+                at = tops.get(c)
+                if at is None:
+                    tops[c] = [i]
+                else:
+                    at.append(i)
+        if not tops:
             return None
-        on_foundations: dict[int, int] = {}
-        for i in self.foundation_index:
-            for c in piles[i]:
-                on_foundations[c & 63] = on_foundations.get(c & 63, 0) + 1
+        candidates = []
+        for j in self.foundation_index:
+            codes = position._accepted_codes(j)
+            if codes is None:
+                candidates.extend((i, j) for at in tops.values() for i in at)
+            else:
+                for c in codes:
+                    at = tops.get(c)
+                    if at:
+                        candidates.extend((i, j) for i in at)
+        if not candidates:
+            return None
+        candidates.sort()  # sources in layout order, each to its first foundation that takes it
+        founded = [piles[f] for f in self.foundation_index]
         copies = self.copies
-        for i, pid in self.sources:
-            pile = piles[i]
-            if not pile or not pile[-1] & _UP:
+        refused = -1
+        for i, j in candidates:
+            if i == refused:
                 continue
-            targets = [j for j in self.foundation_index if (i, j) in to_foundation]
-            if not targets:
+            # Every card that could be held on this one must be on the foundations, each copy of it.
+            if any(sum(f.count(h) + f.count(h | _UP) for f in founded) != copies[h]
+                   for h in self._held_codes(piles[i][-1] & 63, position)):
+                refused = i
                 continue
-            code = pile[-1] & 63
-            if all(on_foundations.get(h, 0) == copies[h] for h in self._held_codes(code, position)):
-                return Move.drag(pid, position.pile_ids[targets[0]], 1)
+            if position._drag_reason(i, j, 1) is None:
+                return Move.drag(position.pile_ids[i], position.pile_ids[j], 1)
         return None
 
     def _held_codes(self, code: int, position: Position) -> frozenset:

@@ -10,7 +10,7 @@ from patiencebook.engine.moves import MoveKind
 from patiencebook.engine.rules import Role
 from patiencebook.engine.solver import SOLVED, UNKNOWN, UNSOLVABLE, _SafeMoves, solve
 
-from .test_position import ruleset
+from .test_position import ruleset, shuffled
 
 
 def test_a_win_found_replays_move_by_move_to_a_won_position():
@@ -104,3 +104,37 @@ def test_the_distance_counts_the_cards_on_the_next_card_each_foundation_wants():
     # Klondike counts it too (Aces up in suit); Agnes, whose base rank is chosen in play, does not.
     assert _Distance(Game.deal(ruleset("klondike"), 1).position).wanting
     assert not _Distance(Game.deal(ruleset("agnes"), 1).position).wanting
+
+
+ALL_GAMES = ("klondike", "freecell", "spider", "yukon", "golf", "canfield", "scorpion", "forty_thieves",
+             "bakers_dozen", "gypsy", "agnes", "eagle_wing", "hamilton")
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_the_cards_a_pile_accepts_next_cover_every_legal_single_card_drag(game):
+    # _accepted_codes is the solver's first cut before _drag_reason: it may name too many cards
+    # but never too few, or a safe foundation move would be missed.
+    import random
+
+    from patiencebook.engine.position import Position, _UP
+
+    rules = ruleset(game)
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        position = Position.initial(rules, shuffled(game, seed))
+        for _ in range(120):
+            R = position._rules
+            for i, j, k in position._drag_keys():
+                if k != 1:
+                    continue
+                codes = position._accepted_codes(j)
+                card = position._piles[i][-1]
+                assert card & _UP
+                assert codes is None or (card & 63) in codes, (game, R.ids[i], R.ids[j])
+                checked += 1
+            moves = list(position.legal_moves)
+            if not moves:
+                break
+            position = position.apply(rng.choice(moves))
+    assert checked > 20
