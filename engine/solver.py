@@ -7,7 +7,8 @@ foundation wants and occupied free cells, is expanded next), then depth first in
 engine's hints (:meth:`Position.hints`). Both use a transposition table (a position met again by
 another path is not searched again; piles that play alike count as a set) and safe automatic
 foundation moves: a card goes to its foundation at once when no card that could still be built on
-it in any pile is left out of the foundations, since such a move can never be wrong. A stock that
+it in any pile is left out of the foundations, since such a move can never be wrong. Where redeals
+are limited, a position met again with no fewer redeals used is not searched again either. A stock that
 turns cards onto a waste is searched as runs of clicks, each ending in a move that takes a card
 from the waste or puts one on it. The answer is ``solved`` (with the moves), ``unsolvable`` (one
 search went through every reachable position) or ``unknown`` (the budget ran out).
@@ -33,6 +34,8 @@ __all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "DEFAULT_BUDGET", "SolveResult", "
 SOLVED = "solved"
 UNSOLVABLE = "unsolvable"
 UNKNOWN = "unknown"
+# More redeals than any position has used.
+_NEVER = 1 << 30
 #: Positions searched per deal unless told otherwise.
 DEFAULT_BUDGET = 200_000
 
@@ -89,20 +92,22 @@ class _Search:
         safe, key, options, start = self.safe, self.key, self.options, self.start
         if start.is_won():
             return SolveResult(SOLVED, 1, tuple(self.forced))
-        seen = {key(start)}
+        seen = {key(start): key.used(start)}
         # Each entry keeps its parent entry and the moves from there, to give the moves of a win.
         counter = 0
         frontier = [(self.distance(start), 0, start, None, tuple(self.forced))]
         nodes = 1
         while frontier:
             _, _, here, parent, led = heapq.heappop(frontier)
+            if parent is not None and here.is_lost():
+                continue  # tested here, not when reached: most positions reached are never expanded
             entry = (parent, led)
             for moves, reached in options(here):
                 after, auto = safe.advance(reached)
-                k = key(after)
-                if k in seen:
+                k, used = key(after), key.used(after)
+                if seen.get(k, _NEVER) <= used:
                     continue
-                seen.add(k)
+                seen[k] = used
                 nodes += 1
                 if after.is_won():
                     path = list(moves) + auto
@@ -113,9 +118,8 @@ class _Search:
                     return SolveResult(SOLVED, nodes, tuple(path))
                 if nodes >= budget:
                     return SolveResult(UNKNOWN, nodes)
-                if not after.is_lost():
-                    counter += 1
-                    heapq.heappush(frontier, (self.distance(after), -counter, after, entry, tuple(moves) + tuple(auto)))
+                counter += 1
+                heapq.heappush(frontier, (self.distance(after), -counter, after, entry, tuple(moves) + tuple(auto)))
         return SolveResult(UNSOLVABLE, nodes)
 
     def depth_first(self, budget: int) -> SolveResult:
@@ -123,7 +127,7 @@ class _Search:
         safe, key, options, start = self.safe, self.key, self.options, self.start
         if start.is_won():
             return SolveResult(SOLVED, 1, tuple(self.forced))
-        seen = {key(start)}
+        seen = {key(start): key.used(start)}
         # Each frame: (the options left to try at its position, the moves that led there from the parent)
         stack = [(options(start), self.forced)]
         nodes = 1
@@ -135,10 +139,10 @@ class _Search:
                 continue
             moves, reached = option
             after, auto = safe.advance(reached)
-            k = key(after)
-            if k in seen:
+            k, used = key(after), key.used(after)
+            if seen.get(k, _NEVER) <= used:
                 continue
-            seen.add(k)
+            seen[k] = used
             nodes += 1
             path = moves + auto
             if after.is_won():
@@ -316,7 +320,13 @@ class _Keys:
         if self.dealt and self.stock >= 0 and not piles[self.stock]:
             groups += (tuple(sorted(piles[i] for i in self.dealt)),)  # nothing more is dealt to them
             fixed = tuple(piles[i] for i in self.fixed if i not in self.dealt)
-        return fixed, groups, position._base, position._redeals if self.count_redeals else 0, position._offers
+        return fixed, groups, position._base, position._offers
+
+    def used(self, position: Position) -> int:
+        """The redeals ``position`` has used, where they are limited (else 0). It is kept beside the
+        key, not in it: of two positions alike but for the redeals used, the one with fewer can do
+        all the other can, so the other need not be searched."""
+        return position._redeals if self.count_redeals else 0
 
 
 class _SafeMoves:
