@@ -87,9 +87,19 @@ class _Search:
         self.start, self.forced = self.safe.advance(position)
         self.distance = _Distance(self.start)
 
+    def _reach(self, reached: Position, seen: dict) -> tuple[Position, list[Move]] | None:
+        """``reached`` after its safe foundation moves, and those moves; ``None`` when ``seen`` (the
+        transposition table: key to the fewest redeals used) has met it already. Records it."""
+        after, auto = self.safe.advance(reached)
+        k, used = self.key(after), self.key.used(after)
+        if seen.get(k, _NEVER) <= used:
+            return None
+        seen[k] = used
+        return after, auto
+
     def best_first(self, budget: int) -> SolveResult:
         """Expand the open position nearest to a win (by :class:`_Distance`) first."""
-        safe, key, options, start = self.safe, self.key, self.options, self.start
+        key, options, start = self.key, self.options, self.start
         if start.is_won():
             return SolveResult(SOLVED, 1, tuple(self.forced))
         seen = {key(start): key.used(start)}
@@ -103,11 +113,10 @@ class _Search:
                 continue  # tested here, not when reached: most positions reached are never expanded
             entry = (parent, led)
             for moves, reached in options(here):
-                after, auto = safe.advance(reached)
-                k, used = key(after), key.used(after)
-                if seen.get(k, _NEVER) <= used:
+                new = self._reach(reached, seen)
+                if new is None:
                     continue
-                seen[k] = used
+                after, auto = new
                 nodes += 1
                 if after.is_won():
                     path = list(moves) + auto
@@ -124,7 +133,7 @@ class _Search:
 
     def depth_first(self, budget: int) -> SolveResult:
         """Try the engine's hints in order, going as deep as the first one leads, then back."""
-        safe, key, options, start = self.safe, self.key, self.options, self.start
+        key, options, start = self.key, self.options, self.start
         if start.is_won():
             return SolveResult(SOLVED, 1, tuple(self.forced))
         seen = {key(start): key.used(start)}
@@ -138,11 +147,10 @@ class _Search:
                 stack.pop()
                 continue
             moves, reached = option
-            after, auto = safe.advance(reached)
-            k, used = key(after), key.used(after)
-            if seen.get(k, _NEVER) <= used:
+            new = self._reach(reached, seen)
+            if new is None:
                 continue
-            seen[k] = used
+            after, auto = new
             nodes += 1
             path = moves + auto
             if after.is_won():
