@@ -12,6 +12,7 @@ from ``first`` on: ``W`` solved (can be won), ``L`` unsolvable, ``?`` unknown wi
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -120,10 +121,23 @@ def load_figures(path: Path) -> list[Figure]:
 
 def record_figure(path: Path, ruleset: Ruleset, first: int, budget: int, statuses: list[str]) -> Figure:
     """Store the answers ``statuses`` (one per deal from ``first`` on) for ``ruleset`` in ``path``,
-    replacing the figure of the same game and variant; written atomically, the other figures kept.
+    replacing the figure of the same game and variant; written atomically, the other figures kept,
+    under a lock, so solves recording at the same time each keep their figure.
     Returns the figure stored. Raises :class:`SourceError` as :func:`load_figures` does."""
     figure = Figure(ruleset.game, ruleset.variant, rules_digest(ruleset), first, budget,
                     "".join(_LETTERS[s] for s in statuses))
+    # Two solves recording at once must not lose each other's figure: the read and the write are
+    # one step under a lock on the folder (no lock file is left behind).
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        fcntl.flock(folder, fcntl.LOCK_EX)
+        _write_figure(path, figure)
+    finally:
+        os.close(folder)  # releases the lock
+    return figure
+
+
+def _write_figure(path: Path, figure: Figure) -> None:
     kept = [f for f in load_figures(path) if (f.game, f.variant) != (figure.game, figure.variant)]
     figures = sorted(kept + [figure], key=lambda f: (f.game, f.variant or ""))
     data = {"format": FORMAT, "figures": [
@@ -141,7 +155,6 @@ def record_figure(path: Path, ruleset: Ruleset, first: int, budget: int, statuse
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return figure
 
 
 def figure_for(figures: list[Figure], ruleset: Ruleset) -> Figure | None:

@@ -154,6 +154,32 @@ def test_record_figure_replaces_the_same_game_and_variant_and_keeps_the_others(t
     assert sorted(os.listdir(tmp_path)) == [FILE_NAME]
 
 
+def _record_many(path: str, game: str, variant: str | None, times: int) -> None:
+    rules = page(game).variants[variant] if variant else page(game).rules
+    for n in range(times):
+        record_figure(Path(path), rules, 1, 100 + n, [SOLVED, UNKNOWN])
+
+
+def test_solves_recording_at_the_same_time_each_keep_their_figure(tmp_path):
+    # Without the lock, a write made between another process's read and write of the file is lost.
+    import multiprocessing
+
+    path = tmp_path / FILE_NAME
+    writers = [("golf", None), ("yukon", None), ("klondike", "three-card-deals"), ("klondike", "no-redeals")]
+    for game, variant in writers:
+        page(game)  # parsed once, before the processes start
+    context = multiprocessing.get_context("fork")
+    processes = [context.Process(target=_record_many, args=(str(path), game, variant, 25)) for game, variant in writers]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(60)
+        assert process.exitcode == 0
+    stored = {(f.game, f.variant): f.budget for f in load_figures(path)}
+    assert stored == {writer: 124 for writer in writers}
+    assert sorted(os.listdir(tmp_path)) == [FILE_NAME]
+
+
 def test_record_figure_leaves_no_temporary_file_when_the_write_fails(tmp_path, monkeypatch):
     path = tmp_path / FILE_NAME
     record_figure(path, page("golf").rules, 1, 100, [SOLVED])
