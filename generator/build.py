@@ -48,6 +48,8 @@ from patiencebook.generator.sphinxext.parser import (
 GROUP_ORDER = ("chapter", "game", "definitions", "legal")
 #: The extension every language build enables.
 EXTENSION = "patiencebook.generator.sphinxext"
+# The site's icon (our own drawing), in every language's _static folder.
+FAVICON = Path(__file__).resolve().parent / "sphinxext" / "static" / "favicon.svg"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1000,6 +1002,7 @@ def _conf_py(translated: TranslatedDocument, site_langs) -> str:
         "smartquotes": False,
         "templates_path": [],
         "html_static_path": [],
+        "html_favicon": str(FAVICON),
         "exclude_patterns": [],
     }
     lines = ["# Written by patiencebook.generator.build for one language build; not a source file."]
@@ -1029,6 +1032,7 @@ def root_index_html(title: str, reports: list[LanguageReport]) -> str:
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>{escape(title)}</title>
+  <link rel="icon" type="image/svg+xml" href="{escape(reports[0].lang)}/_static/{FAVICON.name}">
   <style>
     body {{ font-family: Georgia, serif; max-width: 40em; margin: 2em auto; padding: 0 1em; color: #333; }}
     li {{ margin: 0.4em 0; font-size: 1.2em; }}

@@ -10,6 +10,7 @@ import re
 import shutil
 from pathlib import Path
 
+import lxml.html
 import pytest
 
 from patiencebook.generator.board import ENGINE_DIR, PYODIDE_DIR, find_pyodide
@@ -122,6 +123,16 @@ def test_no_external_resources_are_referenced(site):
     for page in (site[0] / "out").rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         assert not re.search(r'<(?:script|link|img)[^>]+(?:src|href)="(?:https?:)?//', text), page
+
+
+def test_every_page_names_an_icon_that_is_in_the_site(site):
+    # Without one, a browser asks for /favicon.ico and gets a 404 from every server.
+    out = site[0] / "out"
+    for page in [out / "index.html", *(out / lang / "sultan.html" for lang in ALL), out / "de" / "search.html"]:
+        links = lxml.html.parse(str(page)).xpath('//link[@rel="icon"]/@href')
+        assert len(links) == 1, page
+        icon = (page.parent / links[0]).resolve()
+        assert icon.is_file() and icon.read_bytes().startswith(b"<svg"), (page, links[0])
 
 
 def test_only_the_output_folder_is_left_beside_it(site):
