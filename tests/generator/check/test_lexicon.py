@@ -62,3 +62,23 @@ def test_opposite_directions_share_no_term(lang):
     for kind in ("direction", "face", "side"):
         values = list(data[kind].values())
         assert not set(values[0]) & set(values[1]), kind
+
+
+def _phrases(entry) -> set[str]:
+    if isinstance(entry, str):
+        return {entry.lstrip("=")}
+    if isinstance(entry, dict):
+        return set().union(*(_phrases(v) for v in entry.values())) if entry else set()
+    if isinstance(entry, list):
+        return set().union(*(_phrases(v) for v in entry)) if entry else set()
+    return set()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_phrase_is_both_ignored_and_a_fact(lang):
+    # An ignored phrase wins over every other kind, so the same phrase listed as a fact would never count.
+    data = json.loads((LEXICON_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    ignored = _phrases(data["ignore"])
+    for kind in ("at-a-time", "redeal", "pass", "face", "direction", "side", "comparator", "unlimited"):
+        if kind in data:
+            assert not ignored & _phrases(data[kind]), (lang, kind, sorted(ignored & _phrases(data[kind])))
