@@ -241,7 +241,7 @@ class Position:
         offers_used: how many cards the chooser has been offered.
     """
 
-    __slots__ = ("_rules", "_piles", "_base", "_redeals", "_offers", "_hash", "_drags")
+    __slots__ = ("_rules", "_piles", "_base", "_redeals", "_offers", "_hash", "_drags", "_drag_set")
 
     def __init__(self) -> None:
         raise TypeError("make a Position with Position.initial(ruleset, cards) or Position.from_piles(...)")
@@ -256,6 +256,7 @@ class Position:
         p._offers = offers
         p._hash = None
         p._drags = None
+        p._drag_set = None
         return p
 
     # -- construction ----------------------------------------------------------------------------
@@ -797,6 +798,13 @@ class Position:
             keys = self._drags = tuple(self._find_drags())
         return keys
 
+    def _drag_key_set(self) -> frozenset:
+        """:meth:`_drag_keys` as a set, for asking whether one drag is legal; kept as they are."""
+        keys = self._drag_set
+        if keys is None:
+            keys = self._drag_set = frozenset(self._drag_keys())
+        return keys
+
     def _find_drags(self) -> Iterator[tuple[int, int, int]]:
         R = self._rules
         piles = self._piles
@@ -962,11 +970,11 @@ class Position:
         to_foundation = {(i, k) for i, j, k in self._drag_keys() if R.roles[j] is Role.FOUNDATION}
         for i, action in R.double_click:
             if action in _DOUBLE_CLICKS_ELSEWHERE:
-                try:
-                    self.double_click_drags(R.ids[i])
-                except IllegalMove:
-                    continue
-                yield Move.double_click(R.ids[i])
+                # double_click_drags's tests without building its refusals
+                p = self._piles[i]
+                if p and p[-1] & _UP and not (R.chooser >= 0 and not self._base and i != R.chooser) \
+                        and self._double_click_elsewhere(i, action) is not None:
+                    yield Move.double_click(R.ids[i])
                 continue
             if not to_foundation:
                 continue
@@ -1252,7 +1260,7 @@ class Position:
     def _to_foundation(self, i: int, k: int) -> Move | None:
         """The drag of ``k`` cards from pile ``i`` to the first foundation that takes them, if any."""
         R = self._rules
-        keys = self._drag_keys()
+        keys = self._drag_key_set()
         for j in R.foundations:
             if j != i and (i, j, k) in keys:
                 return R.drag(i, j, k)
@@ -1318,14 +1326,22 @@ class Position:
         """The drag of pile ``i``'s top card that ``card-to-freecell``, ``card-to-waste`` or
         ``card-anywhere`` stands for, or ``None`` when there is none."""
         R = self._rules
-        keys = self._drag_keys()
+        keys = self._drag_key_set()
         if action is DoubleClick.CARD_TO_FREECELL:
             order: tuple[int, ...] = R.freecells
         elif action is DoubleClick.CARD_TO_WASTE:
             order = R.wastes
         else:
-            filled = tuple(t for t in R.tableaux if self._piles[t])
-            order = R.foundations + filled + tuple(t for t in R.tableaux if t not in filled)
+            # Foundations first, then the tableau piles that hold cards, then the empty ones.
+            piles = self._piles
+            for j in R.foundations:
+                if j != i and (i, j, 1) in keys:
+                    return R.drag(i, j, 1)
+            for filled in (True, False):
+                for j in R.tableaux:
+                    if j != i and bool(piles[j]) is filled and (i, j, 1) in keys:
+                        return R.drag(i, j, 1)
+            return None
         for j in order:
             if j != i and (i, j, 1) in keys:
                 return R.drag(i, j, 1)
