@@ -107,6 +107,8 @@ class _Search:
         counter = 0
         frontier = [(self.distance(start), 0, start, None, tuple(self.forced))]
         nodes = 1
+        if nodes >= budget:
+            return SolveResult(UNKNOWN, nodes)
         while frontier:
             _, _, here, parent, led = heapq.heappop(frontier)
             if parent is not None and here.is_lost():
@@ -140,6 +142,8 @@ class _Search:
         # Each frame: (the options left to try at its position, the moves that led there from the parent)
         stack = [(options(start), self.forced)]
         nodes = 1
+        if nodes >= budget:
+            return SolveResult(UNKNOWN, nodes)
         while stack:
             untried, _ = stack[-1]
             option = next(untried, None)

@@ -134,50 +134,106 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _positive(text: str) -> int:
-    value = int(text) if text.isdigit() else 0
+    value = int(text) if text.isascii() and text.isdigit() else 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
     return value
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
+    import os
+    import re
+
     from patiencebook.generator.figures import FILE_NAME, figure_for, load_figures, record_figure
     from patiencebook.generator.play import find_game
-    from patiencebook.generator.solving import parse_deal_spec, solve_deals, summary
+    from patiencebook.generator.solving import parse_deal_spec, rates, solve_deals, summary
 
     game = find_game(args.game, args.sources)
     ruleset = game.variant(args.variant)
-    numbering, deals = parse_deal_spec(args.deal or args.deals)
+    if args.deal is not None and not re.fullmatch(r"(?i:ms)?[0-9]+", args.deal.strip()):
+        raise PatienceBookError(f"--deal takes one deal number, such as 7 or ms617, not {args.deal.strip()[:40]!r}; "
+                                "for several, use --deals")
+    numbering, deals = parse_deal_spec(args.deal or args.deals or "1-100")
     record = (args.sources or project.default_sources()) / FILE_NAME if args.record or args.retry_unknown else None
-    if record is not None and (numbering or deals != list(range(deals[0], deals[-1] + 1))):
-        raise PatienceBookError("--record keeps a range of AisleRiot deal numbers, such as 1-1000")
     known: dict[int, str] = {}
-    if args.retry_unknown:
+    if record is not None:
+        if numbering or deals != list(range(deals[0], deals[-1] + 1)):
+            raise PatienceBookError("--record and --retry-unknown keep a range of AisleRiot deal numbers, "
+                                    "such as 1-1000")
+        # Everything that could stop the recording is checked before the search, not after it.
         kept = figure_for(load_figures(record), ruleset)
-        if kept is None or (kept.first, kept.last) != (deals[0], deals[-1]):
-            raise PatienceBookError(f"--retry-unknown needs answers for deals {deals[0]}-{deals[-1]} of these rules "
-                                    f"in {record}; record them first")
-        if args.budget < kept.budget:
-            raise PatienceBookError(f"--retry-unknown searches the unknown deals again with a larger budget than "
-                                    f"the {kept.budget} positions they had")
-        known = {deal: kept.status(deal) for deal in deals if kept.status(deal) != "unknown"}
+        if not os.access(record.parent, os.W_OK) or (record.exists() and not os.access(record, os.W_OK)):
+            raise PatienceBookError(f"{record}: cannot write the file, so the answers could not be kept")
+        held = f"{record} holds deals {kept.first}-{kept.last} of these rules at {kept.budget} positions" \
+            if kept else ""
+        if args.retry_unknown:
+            if kept is None or (kept.first, kept.last) != (deals[0], deals[-1]):
+                raise PatienceBookError(
+                    f"--retry-unknown needs answers for deals {deals[0]}-{deals[-1]} of these rules in {record}; "
+                    + (f"it holds deals {kept.first}-{kept.last}: give --deals {kept.first}-{kept.last}"
+                       if kept else "record them first with --record"))
+            if args.budget <= kept.budget:
+                raise PatienceBookError(f"--retry-unknown searches the unknown deals again with a larger budget "
+                                        f"than the {kept.budget} positions they had")
+            known = {deal: kept.status(deal) for deal in deals if kept.status(deal) != "unknown"}
+            if len(known) == len(deals):
+                print(f"{held}, and none is unknown: nothing to search again")
+                return 0
+        elif kept is not None and (deals[0] > kept.first or deals[-1] < kept.last or args.budget < kept.budget):
+            raise PatienceBookError(f"{held}; recording deals {deals[0]}-{deals[-1]} at {args.budget} positions "
+                                    f"would replace them with less. Record at least those deals with at least "
+                                    f"that budget, or search the unknown ones again with --retry-unknown")
     variant = (f"{ruleset.variant} variant of {game.slug}.xml" if ruleset.variant
                else f"rules of {game.slug}.xml")
+    out = _Output()
 
     def show(result) -> None:
         moves = f", {result.moves} moves" if result.moves else ""
-        print(f"deal {result.name}: {result.status} ({result.nodes} positions{moves})", flush=True)
+        out.say(f"deal {result.name}: {result.status} ({result.nodes} positions{moves})")
 
-    results = solve_deals(ruleset, [d for d in deals if d not in known], args.budget, args.jobs, report=show,
-                          numbering=numbering)
+    try:
+        results = solve_deals(ruleset, [d for d in deals if d not in known], args.budget, args.jobs, report=show,
+                              numbering=numbering)
+    except KeyboardInterrupt:
+        if record is not None:
+            print(f"patiencebook: nothing was recorded in {record}", file=sys.stderr)
+        raise
     if known:
-        print(f"{len(known)} deals kept from {record.name}: solved or unsolvable with a smaller budget")
+        out.say(f"{len(known)} deals kept from {record.name}: solved or unsolvable with a smaller budget")
     statuses = {**known, **{r.deal: r.status for r in results}}
-    print(summary(game.slug, variant, results, args.budget))
+    out.say(summary(game.slug, variant, results, args.budget))
+    if known:
+        out.say(f"  deals {deals[0]}-{deals[-1]} now: {rates([statuses[d] for d in deals])}")
     if record is not None:
         record_figure(record, ruleset, deals[0], args.budget, [statuses[d] for d in deals])
-        print(f"recorded in {record}")
-    return 0
+        out.say(f"recorded in {record}")
+    return out.finish()
+
+
+class _Output:
+    """Standard output that a closed pipe (``solve ... | head``) or a full disk does not stop:
+    the work goes on (and is recorded); printing stops. :meth:`finish` gives the exit status."""
+
+    def __init__(self) -> None:
+        self.failed: OSError | None = None
+        self.gone = False
+
+    def say(self, text: str) -> None:
+        if self.gone or self.failed:
+            return
+        try:
+            print(text, flush=True)
+        except BrokenPipeError:
+            self.gone = True
+            _reader_gone()
+        except OSError as error:
+            self.failed = error
+
+    def finish(self) -> int:
+        if self.failed is not None:
+            _reader_gone()
+            raise PatienceBookError(f"could not write to standard output: {self.failed.strerror or self.failed}")
+        return 0
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -287,16 +343,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="which deals of a game can be won with all cards known")
     sources_option(p)
     p.add_argument("game", metavar="GAME", help="the game: its page name (eagle_wing) or AisleRiot's (eagle-wing)")
-    p.add_argument("--deals", default="1-100", metavar="RANGE",
-                   help="AisleRiot deal numbers: 1-1000, 7, or a list such as 1-5,9; for FreeCell also "
-                        "Microsoft's: ms1-ms100 (default: 1-100)")
-    p.add_argument("--deal", metavar="N", help="one deal: an AisleRiot number, or for FreeCell a Microsoft "
-                                               "deal number such as ms123 (instead of --deals)")
-    p.add_argument("--variant", metavar="ID", help="a rule variant of the page (klondike: three-card-deals, "
-                                                   "no-redeals, unlimited-redeals; spider: two-suits, one-suit)")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--deals", metavar="RANGE",
+                       help="AisleRiot deal numbers: 1-1000, 7, or a list such as 1-5,9; for FreeCell also "
+                            "Microsoft's: ms1-ms100 (default: 1-100)")
+    which.add_argument("--deal", metavar="N", help="one deal: an AisleRiot number, or for FreeCell a Microsoft "
+                                                   "deal number such as ms123 (instead of --deals)")
+    p.add_argument("--variant", metavar="ID",
+                   help="a rule variant of the page (klondike: single-card-deals, the default, three-card-deals, "
+                        "no-redeals, unlimited-redeals; spider: four-suits, the default, two-suits, one-suit)")
     p.add_argument("--budget", type=_positive, default=200_000, metavar="N",
                    help="positions searched per deal before it counts as unknown (default: 200000)")
-    p.add_argument("--jobs", type=_positive, metavar="N", help="deals solved at once (default: number of cores)")
+    p.add_argument("--jobs", type=_positive, metavar="N",
+                   help="deals solved at once, at most the number of cores (default: number of cores)")
     p.add_argument("--record", action="store_true",
                    help="keep the answers in solved.json beside the rules, for the game's page")
     p.add_argument("--retry-unknown", action="store_true",
@@ -312,8 +371,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, unwound as an interrupt; the exit status is 128 + 15, as a shell reports it."""
+
+
 def _terminated(signum, frame) -> None:
-    raise KeyboardInterrupt
+    raise _Terminated
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -326,6 +389,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (PatienceBookError, EngineError) as error:
         print(f"patiencebook: error: {error}", file=sys.stderr)
         return 1
+    except _Terminated:
+        print("patiencebook: terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM
     except KeyboardInterrupt:
         print("patiencebook: interrupted", file=sys.stderr)
         return 130

@@ -32,6 +32,7 @@ __all__ = ["FILE_NAME", "FORMAT", "Figure", "rules_digest", "load_figures", "rec
 FILE_NAME = "solved.json"
 FORMAT = 1
 _LETTERS = {SOLVED: "W", UNSOLVABLE: "L", UNKNOWN: "?"}
+_KIND_WORDS = {str: "a string", int: "a whole number"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +98,8 @@ def load_figures(path: Path) -> list[Figure]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise _fail(path, f"not JSON: {error.msg}", error.lineno) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("figures"), list):
+    if not isinstance(data, dict) or type(data.get("format")) is not int or data.get("format") != FORMAT \
+            or not isinstance(data.get("figures"), list):
         raise _fail(path, f'expected an object with "format": {FORMAT} and a "figures" list')
     out = []
     fields = {"game": str, "rules": str, "first": int, "budget": int, "results": str}
@@ -107,14 +109,14 @@ def load_figures(path: Path) -> list[Figure]:
         for name, kind in fields.items():
             value = entry.get(name)
             if not isinstance(value, kind) or isinstance(value, bool):
-                raise _fail(path, f"figures[{n}].{name} must be a {kind.__name__}")
+                raise _fail(path, f"figures[{n}].{name} must be {_KIND_WORDS[kind]}")
         variant = entry.get("variant")
         if variant is not None and not isinstance(variant, str):
             raise _fail(path, f"figures[{n}].variant must be a string or null")
         if not entry["results"] or set(entry["results"]) - set(_LETTERS.values()):
             raise _fail(path, f"figures[{n}].results must be letters W, L and ?, one per deal")
-        if entry["first"] < 1 or entry["budget"] < 1:
-            raise _fail(path, f"figures[{n}]: first and budget are at least 1")
+        if entry["first"] < 0 or entry["budget"] < 1:
+            raise _fail(path, f"figures[{n}]: first is a deal number (0 or more) and budget at least 1")
         out.append(Figure(entry["game"], variant, entry["rules"], entry["first"], entry["budget"], entry["results"]))
     return out
 
@@ -123,17 +125,21 @@ def record_figure(path: Path, ruleset: Ruleset, first: int, budget: int, statuse
     """Store the answers ``statuses`` (one per deal from ``first`` on) for ``ruleset`` in ``path``,
     replacing the figure of the same game and variant; written atomically, the other figures kept,
     under a lock, so solves recording at the same time each keep their figure.
-    Returns the figure stored. Raises :class:`SourceError` as :func:`load_figures` does."""
+    Returns the figure stored. Raises :class:`SourceError` as :func:`load_figures` does, and
+    naming the file when it cannot be written (the file is then as it was)."""
     figure = Figure(ruleset.game, ruleset.variant, rules_digest(ruleset), first, budget,
                     "".join(_LETTERS[s] for s in statuses))
     # Two solves recording at once must not lose each other's figure: the read and the write are
     # one step under a lock on the folder (no lock file is left behind).
-    folder = os.open(path.parent, os.O_RDONLY)
     try:
-        fcntl.flock(folder, fcntl.LOCK_EX)
-        _write_figure(path, figure)
-    finally:
-        os.close(folder)  # releases the lock
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            fcntl.flock(folder, fcntl.LOCK_EX)
+            _write_figure(path, figure)
+        finally:
+            os.close(folder)  # releases the lock
+    except OSError as error:
+        raise _fail(path, f"cannot write the file: {error.strerror or error}") from None
     return figure
 
 

@@ -20,11 +20,14 @@ from patiencebook.engine.solver import SOLVED, UNKNOWN, UNSOLVABLE, solve
 from patiencebook.generator.build import _worker_signals  # workers end quietly when the pool closes
 from patiencebook.generator.errors import PatienceBookError
 
-__all__ = ["DealResult", "MS", "parse_deals", "parse_deal_spec", "check_ms_deals", "solve_deals", "summary"]
+__all__ = ["DealResult", "MS", "MAX_DEAL", "parse_deals", "parse_deal_spec", "check_ms_deals", "solve_deals",
+           "summary", "rates"]
 
 #: The numbering of Microsoft's FreeCell deals (``ms123``), beside AisleRiot's (plain numbers).
 MS = "ms"
-_RANGE = re.compile(r"^\s*(\d{1,10})\s*(?:-\s*(\d{1,10})\s*)?$")
+_RANGE = re.compile(r"^\s*([0-9]+)\s*(?:-\s*([0-9]+)\s*)?$")
+#: The largest AisleRiot deal number (its deals are numbered by a 32-bit seed).
+MAX_DEAL = 2**32 - 1
 _MAX_DEALS = 1_000_000
 
 
@@ -46,22 +49,32 @@ class DealResult:
 
 
 def parse_deals(text: str) -> list[int]:
-    """Deal numbers from ``"1-1000"``, ``"7"`` or a comma-separated list of both (``"1-5,9"``).
+    """Deal numbers from ``"1-1000"``, ``"7"`` or a comma-separated list of both (``"1-5,9"``), in
+    ASCII digits, each from 0 to 4294967295 (AisleRiot's deal numbers).
 
-    Raises :class:`PatienceBookError` for anything else, a range that runs backwards, or more
-    than a million deals."""
+    Raises :class:`PatienceBookError` for anything else, an empty item, a range that runs
+    backwards, a deal named twice, or more than a million deals."""
     deals: list[int] = []
+    named: set[int] = set()
     for part in text.split(","):
+        if not part.strip():
+            raise PatienceBookError(f"an empty item in the list of deals {text.strip()[:40]!r}")
         match = _RANGE.match(part)
         if not match:
             raise PatienceBookError(f"deals are numbers or ranges such as 1-1000, not {part.strip()[:40]!r}")
         first = int(match.group(1))
         last = int(match.group(2)) if match.group(2) else first
+        if last > MAX_DEAL:
+            raise PatienceBookError(f"deal numbers run from 0 to {MAX_DEAL}, not {last}")
         if last < first:
             raise PatienceBookError(f"the range {first}-{last} runs backwards")
         if len(deals) + last - first + 1 > _MAX_DEALS:
             raise PatienceBookError(f"at most {_MAX_DEALS} deals at once")
+        again = next((d for d in range(first, last + 1) if d in named), None) if named else None
+        if again is not None:
+            raise PatienceBookError(f"deal {again} is named twice in {text.strip()[:40]!r}")
         deals.extend(range(first, last + 1))
+        named.update(range(first, last + 1))
     return deals
 
 
@@ -76,12 +89,17 @@ def parse_deal_spec(text: str) -> tuple[str, list[int]]:
         return "", parse_deals(text)
     if not all(marked):
         raise PatienceBookError(f"a list of deals is either all Microsoft numbers (ms1-ms100) or none: {text[:40]!r}")
-    plain = ",".join("-".join(q.strip()[len(MS):] if q.strip().lower().startswith(MS) else q for q in p.split("-"))
-                     for p in parts)
-    deals = parse_deals(plain)
-    if deals and (deals[0] < 1 or max(deals) > 2**31 - 1):
+    items = [[q.strip() for q in p.split("-")] for p in parts]
+    if not all(len(item) <= 2 and all(q.lower().startswith(MS) and q[len(MS):].isascii()
+                                      and q[len(MS):].isdigit() for q in item) for item in items):
+        raise PatienceBookError(f"Microsoft deal numbers are written ms617 or ms1-ms100, not {text.strip()[:40]!r}")
+    numbers = [[int(q[len(MS):]) for q in item] for item in items]
+    if any(n < 1 or n > 2**31 - 1 for item in numbers for n in item):
         raise PatienceBookError("Microsoft deal numbers run from ms1 to ms2147483647")
-    return MS, deals
+    backwards = next((item for item in numbers if len(item) == 2 and item[1] < item[0]), None)
+    if backwards:
+        raise PatienceBookError(f"the range ms{backwards[0]}-ms{backwards[1]} runs backwards")
+    return MS, parse_deals(",".join("-".join(str(n) for n in item) for item in numbers))
 
 
 def check_ms_deals(ruleset: Ruleset) -> None:
@@ -111,14 +129,15 @@ def _one(args: tuple[Ruleset, str, int, int]) -> DealResult:
 def solve_deals(ruleset: Ruleset, deals: Iterable[int], budget: int, jobs: int | None = None,
                 report: Callable[[DealResult], None] | None = None, numbering: str = "") -> list[DealResult]:
     """Solve each of ``deals`` of ``ruleset`` with a budget of ``budget`` positions, ``jobs``
-    processes at once (default: the number of cores); ``report`` is called with each result as
+    processes at once (default and most: the number of cores); ``report`` is called with each result as
     it comes, in deal order. ``numbering`` is ``""`` (AisleRiot's deal numbers) or :data:`MS`
     (Microsoft's FreeCell numbers; :func:`check_ms_deals` first). Returns the results in deal order.
     Raises :class:`PatienceBookError` for Microsoft numbers of a game that does not deal that way."""
     if numbering == MS:
         check_ms_deals(ruleset)
     work = [(ruleset, numbering, deal, budget) for deal in deals]
-    jobs = max(1, min(jobs or os.cpu_count() or 1, len(work) or 1))
+    cores = os.cpu_count() or 1
+    jobs = max(1, min(jobs or cores, cores, len(work) or 1))
     results = []
     if jobs == 1:
         for item in work:
@@ -137,18 +156,23 @@ def solve_deals(ruleset: Ruleset, deals: Iterable[int], budget: int, jobs: int |
 
 def summary(game: str, variant: str, results: list[DealResult], budget: int) -> str:
     """The closing lines: counts and rates of solved, unsolvable and unknown deals."""
-    total = len(results) or 1
-    count = {status: sum(1 for r in results if r.status == status) for status in (SOLVED, UNSOLVABLE, UNKNOWN)}
     numbers = [r.deal for r in results]
     ms = results[0].numbering if results else ""
     if not numbers:
         deals = "no deals"
+    elif len(numbers) == 1:
+        deals = f"deal {ms}{numbers[0]}"
     elif numbers == list(range(numbers[0], numbers[0] + len(numbers))):
         deals = f"deals {ms}{numbers[0]}-{ms}{numbers[-1]}"
     else:
         deals = f"{len(numbers)} deals from {ms}{min(numbers)} to {ms}{max(numbers)}"
     nodes = sum(r.nodes for r in results)
     return (f"{game} ({variant}), {deals}, all cards known, budget {budget} positions per deal:\n"
-            f"  solved {count[SOLVED]} ({100 * count[SOLVED] / total:.1f} %), "
-            f"unsolvable {count[UNSOLVABLE]} ({100 * count[UNSOLVABLE] / total:.1f} %), "
-            f"unknown {count[UNKNOWN]} ({100 * count[UNKNOWN] / total:.1f} %); {nodes} positions searched")
+            f"  {rates([r.status for r in results])}; {nodes} positions searched")
+
+
+def rates(statuses: list[str]) -> str:
+    """``solved N (x %), unsolvable N (y %), unknown N (z %)`` of a list of statuses."""
+    total = len(statuses) or 1
+    return ", ".join(f"{status} {statuses.count(status)} ({100 * statuses.count(status) / total:.1f} %)"
+                     for status in (SOLVED, UNSOLVABLE, UNKNOWN))

@@ -35,6 +35,12 @@ def test_the_budget_makes_the_answer_unknown():
         solve(Game.deal(ruleset("agnes"), 4).position, budget=0)
 
 
+@pytest.mark.parametrize("budget", [1, 2, 3, 4, 5, 11])
+def test_no_more_positions_are_searched_than_the_budget(budget):
+    result = solve(Game.deal(ruleset("agnes"), 4).position, budget=budget)
+    assert (result.status, result.nodes) == (UNKNOWN, budget)
+
+
 def test_safe_moves_send_up_only_cards_nothing_could_still_be_built_on():
     # Eagle Wing builds down in suit: the card one rank lower of the same suit is already on the
     # foundation when a card goes up, so every foundation move is safe.

@@ -40,6 +40,13 @@ def write(path: Path, data: object) -> Path:
     return path
 
 
+def without(path: Path, game: str, variant: str | None) -> None:
+    """Drop one figure from a copy of solved.json, so that a small one may be recorded in its place."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["figures"] = [f for f in data["figures"] if (f["game"], f["variant"]) != (game, variant)]
+    write(path, data)
+
+
 def entry(**changes: object) -> dict:
     base = {"game": "golf", "variant": None, "rules": "0123456789abcdef", "first": 1, "budget": 500,
             "results": "WL?"}
@@ -96,12 +103,12 @@ def test_empty_results_are_an_error(tmp_path):
     assert error.message == "solver figures: figures[0].results must be letters W, L and ?, one per deal"
 
 
-@pytest.mark.parametrize("field, kind", [("game", "str"), ("rules", "str"), ("first", "int"), ("budget", "int"),
-                                         ("results", "str")])
+@pytest.mark.parametrize("field, kind", [("game", "a string"), ("rules", "a string"), ("first", "a whole number"),
+                                         ("budget", "a whole number"), ("results", "a string")])
 def test_missing_field_is_an_error_naming_it(tmp_path, field, kind):
     error = load_error(write(tmp_path / FILE_NAME, {"format": 1, "figures": [entry(**{field: ...})]}))
     assert error.file == str(tmp_path / FILE_NAME)
-    assert error.message == f"solver figures: figures[0].{field} must be a {kind}"
+    assert error.message == f"solver figures: figures[0].{field} must be {kind}"
 
 
 def test_true_is_not_a_deal_number(tmp_path):
@@ -109,9 +116,19 @@ def test_true_is_not_a_deal_number(tmp_path):
     assert error.message.startswith("solver figures: figures[0].first must be a")
 
 
-def test_first_deal_and_budget_are_at_least_one(tmp_path):
-    error = load_error(write(tmp_path / FILE_NAME, {"format": 1, "figures": [entry(budget=0)]}))
-    assert error.message == "solver figures: figures[0]: first and budget are at least 1"
+def test_first_deal_is_a_deal_number_and_budget_at_least_one(tmp_path):
+    message = "solver figures: figures[0]: first is a deal number (0 or more) and budget at least 1"
+    assert load_error(write(tmp_path / FILE_NAME, {"format": 1, "figures": [entry(budget=0)]})).message == message
+    assert load_error(write(tmp_path / FILE_NAME, {"format": 1, "figures": [entry(first=-1)]})).message == message
+    # Deal 0 is one of AisleRiot's deal numbers: a figure may start there.
+    write(tmp_path / FILE_NAME, {"format": 1, "figures": [entry(first=0)]})
+    assert load_figures(tmp_path / FILE_NAME)[0].first == 0
+
+
+@pytest.mark.parametrize("form", [True, 1.0, "1"])
+def test_the_format_is_the_whole_number_one(tmp_path, form):
+    error = load_error(write(tmp_path / FILE_NAME, {"format": form, "figures": [entry()]}))
+    assert error.message.startswith('solver figures: expected an object with "format": 1')
 
 
 def test_variant_is_text_or_null(tmp_path):
@@ -189,8 +206,9 @@ def test_record_figure_leaves_no_temporary_file_when_the_write_fails(tmp_path, m
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(SourceError, match="cannot write the file: disk full") as caught:
         record_figure(path, page("golf").rules, 1, 100, [UNSOLVABLE])
+    assert caught.value.file == str(path)
     assert path.read_bytes() == before
     assert os.listdir(tmp_path) == [FILE_NAME]
 
@@ -280,7 +298,7 @@ def test_solve_one_microsoft_freecell_deal(capsys):
     assert main(["solve", "freecell", "--deal", "ms1", "--budget", "300", "--jobs", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("deal ms1: ")
-    assert lines[1] == ("freecell (rules of freecell.xml), deals ms1-ms1, all cards known, "
+    assert lines[1] == ("freecell (rules of freecell.xml), deal ms1, all cards known, "
                         "budget 300 positions per deal:")
 
 
@@ -311,7 +329,7 @@ def test_solve_names_the_variant_solved(capsys):
                  "--jobs", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("deal 2: ")
-    assert lines[1] == ("klondike (three-card-deals variant of klondike.xml), deals 2-2, all cards known, "
+    assert lines[1] == ("klondike (three-card-deals variant of klondike.xml), deal 2, all cards known, "
                         "budget 200 positions per deal:")
 
 
@@ -323,7 +341,7 @@ def test_record_keeps_only_a_range_of_aisleriot_deals(tmp_path, capsys, deals):
     game = "freecell" if deals.startswith("ms") else "golf"
     assert main(["solve", game, "--sources", str(copy), "--deals", deals, "--record", "--jobs", "1"]) == 1
     assert capsys.readouterr().err.splitlines() == [
-        "patiencebook: error: --record keeps a range of AisleRiot deal numbers, such as 1-1000"]
+        "patiencebook: error: --record and --retry-unknown keep a range of AisleRiot deal numbers, such as 1-1000"]
     assert sorted(os.listdir(copy)) == before
 
 
@@ -334,6 +352,7 @@ def test_record_writes_the_figure_beside_the_sources_and_the_build_shows_it(tmp_
     embedded_before = embedded.read_bytes() if embedded.exists() else None
     copy = tmp_path / "rules"
     shutil.copytree(RULES, copy)
+    without(copy / FILE_NAME, "golf", None)
     others = [f for f in load_figures(copy / FILE_NAME) if f.game != "golf"]
 
     assert main(["solve", "golf", "--sources", str(copy), "--deals", "1-3", "--budget", "500", "--jobs", "1",
@@ -372,6 +391,7 @@ def test_retry_unknown_searches_only_the_unknown_deals_again_and_keeps_the_rest(
                  "--jobs", "1", "--retry-unknown"]) == 0
     out = capsys.readouterr().out
     assert "deal 2:" not in out and "1 deals kept from solved.json" in out
+    assert "  deals 1-4 now: solved " in out
     figure = load_figures(sources / "solved.json")[0]
     assert figure.budget == 5000 and figure.results[1] == "L" and figure.results[0] == "W"
 
@@ -387,6 +407,52 @@ def test_retry_unknown_needs_a_recorded_range_and_a_larger_budget(tmp_path, caps
     assert main(["solve", "golf", "--sources", str(sources), "--deals", "1-2", "--budget", "10",
                  "--retry-unknown"]) == 1
     assert "larger budget" in capsys.readouterr().err
+    assert main(["solve", "golf", "--sources", str(sources), "--deals", "1-2", "--budget", "50",
+                 "--retry-unknown"]) == 1
+    assert "larger budget than the 50 positions" in capsys.readouterr().err
+    assert main(["solve", "golf", "--sources", str(sources), "--deals", "1-5", "--budget", "100",
+                 "--retry-unknown"]) == 1
+    assert "it holds deals 1-2: give --deals 1-2" in capsys.readouterr().err
+
+
+def test_retry_unknown_with_nothing_unknown_says_so_and_leaves_the_file(tmp_path, capsys):
+    sources = tmp_path / "rules"
+    shutil.copytree(RULES, sources)
+    (sources / "solved.json").unlink(missing_ok=True)
+    record_figure(sources / "solved.json", page("golf").rules, 1, 300, [SOLVED, UNSOLVABLE])
+    before = (sources / "solved.json").read_bytes()
+    assert main(["solve", "golf", "--sources", str(sources), "--deals", "1-2", "--budget", "400",
+                 "--retry-unknown"]) == 0
+    assert capsys.readouterr().out.endswith("and none is unknown: nothing to search again\n")
+    assert (sources / "solved.json").read_bytes() == before
+
+
+def test_record_refuses_to_replace_a_figure_with_less_before_searching(tmp_path, capsys):
+    sources = tmp_path / "rules"
+    shutil.copytree(RULES, sources)
+    (sources / "solved.json").unlink(missing_ok=True)
+    record_figure(sources / "solved.json", page("golf").rules, 1, 300, [UNKNOWN] * 20)
+    before = (sources / "solved.json").read_bytes()
+    for argv in (["--deal", "7"], ["--deals", "1-19"], ["--deals", "1-20", "--budget", "299"]):
+        assert main(["solve", "golf", "--sources", str(sources), "--budget", "300", *argv, "--record"]) == 1
+        out, err = capsys.readouterr()
+        assert out == ""  # nothing was searched
+        assert f"{sources / 'solved.json'} holds deals 1-20 of these rules at 300 positions" in err
+    assert (sources / "solved.json").read_bytes() == before
+    # More deals, or the same ones with a larger budget, replace it.
+    assert main(["solve", "golf", "--sources", str(sources), "--deals", "1-21", "--budget", "300", "--jobs", "1",
+                 "--record"]) == 0
+    assert load_figures(sources / "solved.json")[0].last == 21
+
+
+def test_record_reads_solved_json_before_searching(tmp_path, capsys):
+    sources = tmp_path / "rules"
+    shutil.copytree(RULES, sources)
+    (sources / "solved.json").write_text("{", encoding="utf-8")
+    assert main(["solve", "golf", "--sources", str(sources), "--deals", "1-3", "--budget", "50", "--record"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"patiencebook: error: {sources / 'solved.json'}:1: solver figures: not JSON")
 
 
 # -- figures of rule variants ----------------------------------------------------------------------
@@ -396,6 +462,7 @@ def test_build_adds_a_variant_figure_to_the_options_item_of_that_variant(tmp_pat
 
     copy = tmp_path / "rules"
     shutil.copytree(RULES, copy)
+    without(copy / FILE_NAME, "klondike", "no-redeals")
     assert main(["solve", "klondike", "--variant", "no-redeals", "--sources", str(copy), "--deals", "1-2",
                  "--budget", "300", "--jobs", "1", "--record"]) == 0
     capsys.readouterr()
