@@ -147,7 +147,7 @@ def solve_deals(ruleset: Ruleset, deals: Iterable[int], budget: int, jobs: int |
         return results
     with multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None
                                      ).Pool(jobs, initializer=_worker_signals) as pool:
-        for result in pool.imap(_one, work, chunksize=4):
+        for result in pool.imap(_one, work):  # one deal at a time, so each is reported as it ends
             results.append(result)
             if report:
                 report(result)

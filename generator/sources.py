@@ -393,7 +393,8 @@ def load_document(source_dir: Path, book_file: str = "index.docbook") -> Documen
     source_dir = Path(source_dir)
     book_path = (source_dir / book_file)
     if not source_dir.is_dir():
-        raise SourceError("no such source folder", source_dir)
+        raise SourceError("not a folder: the sources are a folder holding index.docbook" if source_dir.exists()
+                          else "no such source folder", source_dir)
     if not book_path.is_file():
         raise SourceError(f"no book file '{book_file}' in the source folder", source_dir)
     loader = _Loader(source_dir)

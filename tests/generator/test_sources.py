@@ -199,3 +199,12 @@ def test_two_pages_with_one_slug_are_refused(tmp_path):
         '<xi:include href="intro.xml"/></chapter></book>')
     with pytest.raises(SourceError, match="two pages would be named 'intro'"):
         load_document(tmp_path)
+
+
+def test_a_file_given_as_the_source_folder_is_named_as_not_a_folder(tmp_path):
+    book = tmp_path / "index.docbook"
+    book.write_text("<book/>", encoding="utf-8")
+    with pytest.raises(SourceError, match="not a folder: the sources are a folder holding index.docbook"):
+        load_document(book)
+    with pytest.raises(SourceError, match="no such source folder"):
+        load_document(tmp_path / "missing")
