@@ -131,6 +131,8 @@ def record_figure(path: Path, ruleset: Ruleset, first: int, budget: int, statuse
                     "".join(_LETTERS[s] for s in statuses))
     # Two solves recording at once must not lose each other's figure: the read and the write are
     # one step under a lock on the folder (no lock file is left behind).
+    # A solved.json that is a symbolic link is written where it points, and stays a link.
+    path = path.resolve() if path.is_symlink() else path
     try:
         folder = os.open(path.parent, os.O_RDONLY)
         try:

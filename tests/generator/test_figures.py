@@ -197,6 +197,18 @@ def test_solves_recording_at_the_same_time_each_keep_their_figure(tmp_path):
     assert sorted(os.listdir(tmp_path)) == [FILE_NAME]
 
 
+def test_a_solved_json_that_is_a_link_is_written_where_it_points(tmp_path):
+    (tmp_path / "kept").mkdir()
+    target = tmp_path / "kept" / FILE_NAME
+    record_figure(target, page("golf").rules, 1, 100, [SOLVED])
+    (tmp_path / "rules").mkdir()
+    link = tmp_path / "rules" / FILE_NAME
+    link.symlink_to(target)
+    record_figure(link, page("yukon").rules, 1, 100, [UNKNOWN])
+    assert link.is_symlink()
+    assert [f.game for f in load_figures(target)] == ["golf", "yukon"]
+
+
 def test_record_figure_leaves_no_temporary_file_when_the_write_fails(tmp_path, monkeypatch):
     path = tmp_path / FILE_NAME
     record_figure(path, page("golf").rules, 1, 100, [SOLVED])
