@@ -316,16 +316,15 @@ class _Keys:
         stock = ruleset.stock
         turned_back = rules.index[stock.target] if stock is not None and stock.target in rules.index and \
             stock.action is StockAction.DEAL_TO_WASTE and stock.redeals != 0 else -1
-        self.kept = frozenset(i for i in range(len(rules.ids))
-                              if rules.lift[i] == 0 and i != self.stock and i != turned_back
-                              and rules.roles[i] is not Role.CHOOSER)
-        self.kept_list = sorted(self.kept)
+        self.kept = tuple(i for i in range(len(rules.ids))
+                          if rules.lift[i] == 0 and i != self.stock and i != turned_back
+                          and rules.roles[i] is not Role.CHOOSER)
 
     def __call__(self, position: Position) -> tuple:
         piles = position._piles
-        if self.kept_list:
+        if self.kept:
             piles = list(piles)
-            for i in self.kept_list:
+            for i in self.kept:
                 piles[i] = piles[i][-1:]
         fixed = tuple([piles[i] for i in self.fixed])
         groups = tuple([tuple(sorted([piles[i] for i in group])) for group in self.free])
