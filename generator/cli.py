@@ -65,7 +65,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
     sources = args.sources or project.default_sources()
     catalogs = _catalogs(args)
-    findings, checked = run_checks(sources, catalogs, langs=args.lang, pages=args.page, checks=args.check)
+    findings, checked = run_checks(sources, catalogs, langs=args.lang, pages=args.page, checks=args.check,
+                                   min_confidence=args.min_confidence)
     if args.format == "po":
         if len(checked) != 1:
             raise PatienceBookError(f"--format po writes one catalog, but {len(checked)} were checked; "
@@ -80,6 +81,17 @@ def _cmd_check(args: argparse.Namespace) -> int:
         except BrokenPipeError:
             return _reader_gone()
     return 1 if any(f.severity == "error" for f in findings) else 0
+
+
+def _confidence(text: str) -> float:
+    """A ``--min-confidence`` value: a number from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number from 0 to 1") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"{text} is not between 0 and 1")
+    return value
 
 
 def _cmd_glossary(args: argparse.Namespace) -> int:
@@ -312,6 +324,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json", "po"), default="text",
                    help="text grouped by page (default), a JSON list, or the catalog with one "
                         "'# check:' comment per finding (needs one --lang)")
+    p.add_argument("--min-confidence", type=_confidence, default=0.5, metavar="C",
+                   help="report only findings at least this sure, from 0 to 1 (default 0.5: rule findings "
+                        "below it are information, such as a count the translation leaves to a paraphrase; "
+                        "0 shows them too)")
     p.add_argument("--out", type=Path, metavar="FILE", help="write here instead of standard output")
     p.set_defaults(run=_cmd_check)
 

@@ -39,13 +39,18 @@ def embedded_models(sources: Path | None = None) -> dict[str, tuple[object, Path
     for page in load_document(folder, "index.docbook").pages:
         if page.rules is not None:
             models[game_key(page.id or page.slug)] = (page.rules, Path(page.file))
+            _VARIANTS[game_key(page.id or page.slug)] = dict(page.variants)
     return models
+
+
+# The rule variants of each embedded game (Klondike's ways to deal), filled by embedded_models.
+_VARIANTS: dict[str, dict] = {}
 
 
 def attach_engine_models(document: Document, sources: Path | None = None) -> dict[str, Path]:
     """Give each game page of ``document`` without a rules block the embedded model of its game.
 
-    Changes ``document.pages[i].rules`` in place. Returns page slug -> the embedded rules file whose
+    Changes ``document.pages[i].rules`` (and ``variants``, the game's rule variants) in place. Returns page slug -> the embedded rules file whose
     model it took (empty when ``document`` is the embedded rules book itself, whose pages have
     their own blocks).
     """
@@ -56,9 +61,12 @@ def attach_engine_models(document: Document, sources: Path | None = None) -> dic
     for page in document.pages:
         if page.kind != "game" or page.rules is not None:
             continue
-        found = models.get(game_key(page.id or page.slug)) or models.get(game_key(page.slug))
+        key = game_key(page.id or page.slug) if game_key(page.id or page.slug) in models else game_key(page.slug)
+        found = models.get(key)
         if found is not None:
             page.rules, attached[page.slug] = found
+            # The variants too: a borrowing page describes the game's options as ours does.
+            page.variants = dict(_VARIANTS.get(key, {}))
     return attached
 
 

@@ -37,6 +37,9 @@ class Finding:
         translation: the translation span, or ``None``.
         pages: every source file that uses the message (``("agnes.xml", "hamilton.xml")``).
         po_line: line of the unit in the catalog, or ``None``.
+        confidence: how sure the check is that this is a real problem, from 0 to 1. Catalog
+            health, markup and source-against-model findings are certain (1.0); a rule-fact
+            finding's severity follows from its confidence (see ``statements.severity_of``).
     """
 
     lang: str
@@ -50,12 +53,14 @@ class Finding:
     translation: Span | None = None
     pages: tuple[str, ...] = field(default=())
     po_line: int | None = None
+    confidence: float = 1.0
 
     def to_dict(self) -> dict:
-        """A JSON-ready dict with at least lang, file, line, msgid, check, severity and message."""
+        """A JSON-ready dict with at least lang, file, line, msgid, check, severity, confidence and message."""
         out = {"lang": self.lang, "file": self.file, "line": self.line, "msgid": self.msgid,
                "check": self.check, "severity": self.severity, "message": self.message,
-               "pages": list(self.pages or (self.file,)), "po_line": self.po_line}
+               "pages": list(self.pages or (self.file,)), "po_line": self.po_line,
+               "confidence": self.confidence}
         for name in ("source", "translation"):
             span = getattr(self, name)
             out[name] = None if span is None else {"start": span.start, "end": span.end, "text": span.text}

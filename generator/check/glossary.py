@@ -204,7 +204,7 @@ def infer_glossary(document, translations: dict[str, dict[str, str]]) -> list[Co
     seen: set[tuple[str, ...]] = set()
     for msgid, label in source_terms(document):
         # "Foundation" and "Foundations" are one concept: compare English stems.
-        key = tuple(stem for _, _, _, stem in tokens(label, "en"))
+        key = tuple(tok[3] for tok in tokens(label, "en"))
         if not any(c.isalpha() for c in label) or key in seen:
             continue
         seen.add(key)

@@ -28,7 +28,8 @@ class Problem:
     """A finding before it is placed in the sources: what is wrong with which unit.
 
     ``locations`` are the unit's ``#:`` references (``("C/agnes.xml", 12)``), used only when the
-    msgid is no longer in the sources; ``po_line`` is the line of the unit's msgid in the catalog.
+    msgid is no longer in the sources; ``po_line`` is the line of the unit's msgid in the catalog;
+    ``confidence`` (0 to 1) how sure the check is that this is a real problem.
     """
 
     msgid: str
@@ -40,6 +41,7 @@ class Problem:
     po_line: int | None = None
     locations: tuple[tuple[str, int | None], ...] = ()
     context: str | None = None
+    confidence: float = 1.0
 
 
 def skipped_checks(message: Message) -> set[str]:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import cyrtranslit
+import simplemma
 import snowballstemmer
 
 from ..errors import LanguageError
@@ -21,8 +22,13 @@ from ..errors import LanguageError
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "data" / "lexicons"
 
 #: Kinds whose entries are term lists keyed by value in the lexicon files.
-TERM_KINDS = ("rank", "pile", "suit-colour", "direction", "face", "side", "comparator",
-              "redeal", "pass", "at-a-time", "unlimited", "negation", "number", "ignore")
+TERM_KINDS = ("rank", "pile", "suit-colour", "suit-name", "direction", "face", "side", "position", "comparator",
+              "redeal", "pass", "at-a-time", "unlimited", "negation", "only", "in-play", "implies", "number",
+              "ignore")
+
+#: simplemma's language code for each lexicon language; Serbian is lemmatised as Serbo-Croatian
+#: (``hbs``) in Latin script, which :func:`fold` writes it in.
+LEMMA_LANGS = {"en": "en", "de": "de", "el": "el", "sr": "hbs"}
 
 _WORD = re.compile(r"\d+|[^\W\d_]+")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
@@ -90,6 +96,11 @@ class Lexicon:
         """The snowball stem of an already folded word (str → str)."""
         return _stem(self.stemmer_name, folded)
 
+    def lemma(self, word: str) -> str:
+        """The folded dictionary form of ``word`` from simplemma (``"abgebaut"`` → ``"abbauen"``,
+        Serbian ``"Знаци"`` → ``"znak"``), or the folded word where simplemma has no lemma for it."""
+        return _lemma(LEMMA_LANGS.get(self.lang, ""), word, self.lang)
+
     def word_pattern(self, word: str) -> Pattern:
         """Compile one lexicon word: ``"x*"`` → prefix, ``"=x"`` → exact, else stem (exact when the
         stem is shorter than three letters, which would match too much)."""
@@ -108,9 +119,11 @@ class Lexicon:
         words = tuple(self.word_pattern(w) for w in phrase.split())
         if not words:
             return
-        term = Term(kind, value, words, phrase)
+        self._index(Term(kind, value, words, phrase))
+
+    def _index(self, term: Term) -> None:
         self.terms.append(term)
-        first = words[0]
+        first = term.words[0]
         index = {"stem": self.by_stem, "exact": self.by_exact, "prefix": self.prefixed}[first.how]
         index.setdefault(first.text, []).append(term)
         if first.how == "prefix":
@@ -119,25 +132,75 @@ class Lexicon:
         self._candidates.clear()
         self._tokens.clear()
 
-    def candidates(self, folded: str, stem: str) -> tuple[Term, ...]:
-        """Terms whose first word matches a token with this folded form and stem: stem matches,
-        then exact matches, then prefix matches from the shortest prefix up."""
-        key = (folded, stem)
+    def candidates(self, folded: str, stem: str, lemma: str = "", lemma_stem: str = "") -> tuple[Term, ...]:
+        """Terms whose first word matches a token with this folded form and stem, or with this lemma
+        and the lemma's stem: stem matches, then exact matches, then prefix matches from the
+        shortest prefix up."""
+        key = (folded, stem, lemma, lemma_stem)
         found = self._candidates.get(key)
         if found is None:
-            out = [*self.by_stem.get(stem, ()), *self.by_exact.get(folded, ())]
-            # Only the prefix lengths some term uses can match, so only those are looked up.
-            for n in self.prefix_lengths:
-                if n > len(folded):
-                    break
-                out.extend(self.prefixed.get(folded[:n], ()))
-            found = self._candidates[key] = tuple(out)
+            out: list[Term] = []
+            # An exact pattern ("=mehr") is a surface form: only stems and prefixes go by the lemma.
+            for form, root, exact in dict.fromkeys(((folded, stem, True), (lemma or folded, lemma_stem or stem, False))):
+                out += [*self.by_stem.get(root, ()), *(self.by_exact.get(form, ()) if exact else ())]
+                # Only the prefix lengths some term uses can match, so only those are looked up.
+                for n in self.prefix_lengths:
+                    if n > len(form):
+                        break
+                    out.extend(self.prefixed.get(form[:n], ()))
+            found = self._candidates[key] = tuple(dict.fromkeys(out))
         return found
+
+    def extended(self, extra: tuple[tuple[str, str, str], ...]) -> "Lexicon":
+        """A copy of this lexicon with more terms, ``(kind, value, phrase)`` each, such as the pile
+        names a catalog's glossary agrees on (see :func:`catalog_lexicon`)."""
+        copy = Lexicon(lang=self.lang, stemmer_name=self.stemmer_name, one_words=self.one_words,
+                       ordinals=self.ordinals, ordinal_prefixes=self.ordinal_prefixes,
+                       settings=self.settings)
+        # A one-word term of the same kind that reads an agreed word as something else gives way:
+        # Serbian catalogs that call the tableau "талон" must not have it read as the stock.
+        agreed = {}
+        for kind, value, phrase in extra:
+            words = phrase.split()
+            if len(words) == 1:
+                folded = fold(words[0], self.lang)
+                agreed.setdefault(kind, []).append((folded, self.stem(folded), _parse_value(value)))
+        for term in self.terms:
+            if len(term.words) == 1 and any(
+                    _pattern_hits(term.words[0], folded, stem) and term.value != value
+                    for folded, stem, value in agreed.get(term.kind, ())):
+                continue
+            copy._index(term)
+        for kind, value, phrase in extra:
+            copy.add(kind, _parse_value(value), phrase)
+        return copy
+
+
+def _pattern_hits(pattern: Pattern, folded: str, stem: str) -> bool:
+    if pattern.how == "exact":
+        return folded == pattern.text
+    if pattern.how == "prefix":
+        return folded.startswith(pattern.text)
+    return stem == pattern.text
 
 
 @lru_cache(maxsize=200_000)
 def _stem(name: str, folded: str) -> str:
     return fold(_stemmers(name).stemWord(folded), "sr" if name == "serbian" else "xx")
+
+
+@lru_cache(maxsize=200_000)
+def _lemma(code: str, word: str, lang: str) -> str:
+    # simplemma wants the word as written (German nouns capitalised, Greek accents kept); Serbian
+    # goes in Latin script, as its Serbo-Croatian data is.
+    if not code or not word.isalpha():
+        return fold(word, lang)
+    if lang == "sr" and _CYRILLIC.search(word):
+        word = cyrtranslit.to_latin(word, "sr")
+    try:
+        return fold(simplemma.lemmatize(word, lang=code), lang)
+    except ValueError:  # a language simplemma does not know
+        return fold(word, lang)
 
 
 @lru_cache(maxsize=None)
@@ -222,8 +285,9 @@ def _parse_value(value: str) -> object:
     return value
 
 
-def tokens(text: str, lang: str, lexicon: Lexicon | None = None) -> list[tuple[int, int, str, str]]:
-    """Words of ``text`` outside markup as ``(start, end, folded, stem)`` with character offsets."""
+def tokens(text: str, lang: str, lexicon: Lexicon | None = None) -> list[tuple[int, int, str, str, str, str]]:
+    """Words of ``text`` outside markup as ``(start, end, folded, stem, lemma, lemma stem)`` with
+    character offsets; the lemma is simplemma's dictionary form, folded (see :meth:`Lexicon.lemma`)."""
     lex = lexicon or load_lexicon(lang)
     # The same text is read by several checks and (a msgid) once per catalog: keep its words.
     key = (text, lang)
@@ -233,7 +297,9 @@ def tokens(text: str, lang: str, lexicon: Lexicon | None = None) -> list[tuple[i
         masked = _mask_markup(text)
         for m in _WORD.finditer(masked):
             folded = fold(m.group(), lang)
-            out.append((m.start(), m.end(), folded, lex.stem(folded)))
+            lemma = lex.lemma(m.group())
+            out.append((m.start(), m.end(), folded, lex.stem(folded), lemma,
+                        lex.stem(lemma) if lemma != folded else lex.stem(folded)))
         if len(lex._tokens) >= 65_536:
             lex._tokens.clear()  # a bound for long runs; a corpus the size of AisleRiot's fits
         found = lex._tokens[key] = tuple(out)

@@ -16,6 +16,11 @@ from patiencebook.generator.check.health import Problem, english_words
 from patiencebook.generator.model import Page, Segment
 from patiencebook.generator.sources import local_name, plain_text
 
+#: Words before "N piles" that make it a part of the piles rather than their number.
+_PART_WORDS = frozenset({"first", "last", "next", "other", "remaining", "leftmost", "rightmost", "top", "bottom",
+                         "outer", "inner", "middle", "these", "those"})
+
+
 def _alternation(words) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
@@ -106,12 +111,18 @@ def check_segment(segment: Segment, rules, variants=()) -> list[Problem]:
     out: list[Problem] = []
     for match in patterns["piles"].finditer(text):
         count = _number(match.group(1))
+        # "the first four piles", "the remaining two piles" name some of the piles, not how many there are.
+        before = text[:match.start()].split()
+        if before and before[-1].lower() in _PART_WORDS:
+            continue
         if match.group(3).lower() == "pile" and count != 1:
             continue
         if match.group(2):
             groups = _groups_of_role(rules, match.group(2))
             what = f"{match.group(2).lower()} piles"
         elif row_group is not None:
+            if text[:match.start()].strip():
+                continue  # a Setup row states its count first ("Ten piles. Four piles (1, 4, 7, 10) get ...")
             groups = [row_group]
             what = f"{row_group.label.lower()} piles"
         else:

@@ -34,9 +34,11 @@ def summary(findings: list[Finding]) -> str:
 def format_text(findings: list[Finding]) -> str:
     """Findings as text: a heading per page (file), then per severity, one finding per line.
 
-    A line reads ``  hamilton.xml:97 de [markup] message (po line 123)``, followed by the
-    msgid excerpt, the spans, and the other pages of a shared message. Findings are expected in
-    the order :func:`~patiencebook.generator.check.run.run_checks` gives them.
+    A line reads ``  hamilton.xml:97 de [markup] message (po line 123)``, or, for a finding less
+    than certain, ``[direction 0.60]`` with its confidence; it is followed by the msgid excerpt,
+    the spans, and the other pages of a shared message. Within a severity the surest findings come
+    first; otherwise findings keep the order :func:`~patiencebook.generator.check.run.run_checks`
+    gives them.
     """
     if not findings:
         return "no findings\n"
@@ -50,10 +52,11 @@ def format_text(findings: list[Finding]) -> str:
             if severity not in by_severity:
                 continue
             lines.append(f"  {severity}")
-            for f in by_severity[severity]:
+            for f in sorted(by_severity[severity], key=lambda f: -f.confidence):
                 where = f"{f.file}:{f.line}" if f.line else f.file
                 po = f" (po line {f.po_line})" if f.po_line else ""
-                lines.append(f"    {where} {f.lang} [{f.check}] {f.message}{po}")
+                sure = f" {f.confidence:.2f}" if f.confidence < 1.0 else ""
+                lines.append(f"    {where} {f.lang} [{f.check}{sure}] {f.message}{po}")
                 if f.msgid:
                     lines.append(f"        msgid: {_excerpt(f.msgid)}")
                 if f.source is not None:

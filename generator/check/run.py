@@ -12,6 +12,7 @@ from typing import Iterable
 from babel.messages.catalog import Catalog, Message
 
 from patiencebook.generator.catalogs import find_catalogs, read_catalog
+from patiencebook.generator.check.context import catalog_contexts
 from patiencebook.generator.check.findings import SEVERITIES, Finding
 from patiencebook.generator.check.health import (Problem, check_gettext, check_matches, check_units,
                                                  skipped_checks)
@@ -19,6 +20,7 @@ from patiencebook.generator.check.markup import check_markup
 from patiencebook.generator.check.model import check_page
 from patiencebook.generator.errors import CatalogError, LanguageError, PatienceBookError
 from patiencebook.generator.extract import pot_catalog
+from patiencebook.generator.enginemodels import attach_engine_models
 from patiencebook.generator.model import Document
 from patiencebook.generator.sources import load_document
 
@@ -26,8 +28,8 @@ from patiencebook.generator.sources import load_document
 CHECKS = ("untranslated", "fuzzy", "obsolete", "stale", "gettext", "markup", "model-pile", "model-score",
           "model-redeal", "model-build", "facts")
 #: Names the rule-fact checks are documented to use (generator/check/findings.py).
-FACT_CHECKS = ("number", "rank", "pile", "suit-colour", "direction", "face", "redeal", "at-a-time", "side",
-               "comparator", "terminology")
+FACT_CHECKS = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "face", "redeal", "at-a-time",
+               "side", "position", "comparator", "in-play", "negation", "only", "sentence", "terminology")
 #: Cross-message checks of generator/check/terminology.py.
 TERM_CHECKS = ("terminology", "false-friend")
 #: The language of findings about the English sources themselves.
@@ -61,8 +63,21 @@ def _facts_for(lang: str):
         except LanguageError as problem:
             error = error or problem.message
             continue
-        return (lambda msgid, msgstr, _lang, _code=code: facts(msgid, msgstr, _code)), None
+        return (lambda msgid, msgstr, _lang, context=None, _code=code: facts(msgid, msgstr, _code, context)), None
     return None, error
+
+
+def _catalog_lexicon(document: Document, catalog: Catalog, lang: str, catalogs: Path) -> str | None:
+    """The lexicon key for reading ``catalog``'s rule facts: the language's lexicon with the pile,
+    suit and colour terms of the catalog's glossary; ``None`` for a language without a lexicon."""
+    from patiencebook.generator.check.facts import lexicon_key
+    from patiencebook.generator.check.terminology import agreed_terms, load_glossary
+
+    code = lang.split("_")[0].split("@")[0]
+    try:
+        return lexicon_key(code, agreed_terms(load_glossary(document, catalog, lang, Path(catalogs)), lang))
+    except LanguageError:
+        return None
 
 
 def known_checks() -> tuple[str, ...]:
@@ -106,41 +121,46 @@ class _Places:
             pages, file, line = (catalog_file,), catalog_file, None
         return Finding(lang=lang, file=file, line=line, msgid=problem.msgid, check=problem.check,
                        severity=problem.severity, message=problem.message, source=problem.source,
-                       translation=problem.translation, pages=pages, po_line=problem.po_line)
+                       translation=problem.translation, pages=pages, po_line=problem.po_line,
+                       confidence=problem.confidence)
 
 
-def _translation_problems(message: Message, lang: str, facts) -> list[Problem]:
-    """Markup and rule-fact problems of one translated, confirmed unit."""
+def _translation_problems(message: Message, lang: str, facts, contexts=None) -> list[Problem]:
+    """Markup and rule-fact problems of one translated, confirmed unit; ``contexts`` maps
+    (msgctxt, msgid) to the unit's :class:`~.statements.UnitContext`."""
     msgid = message.id if isinstance(message.id, str) else message.id[0]
     strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+    context = (contexts or {}).get((message.context, msgid))
     out = []
     for msgstr in dict.fromkeys(s for s in strings if s):
         # The translator-credits unit (msgctxt "_") holds names and addresses, not markup.
-        found = [] if message.context == "_" or msgid == "translator-credits" else check_markup(msgid, msgstr)
-        if facts is not None:
-            found = found + list(facts(msgid, msgstr, lang) or ())
-        for check, severity, text, source, translation in found:
+        credits = message.context == "_" or msgid == "translator-credits"
+        found = [] if credits else [(*f, 1.0) for f in check_markup(msgid, msgstr)]
+        if facts is not None and not credits:
+            found = found + list(facts(msgid, msgstr, lang, context) or ())
+        for check, severity, text, source, translation, confidence in found:
             if severity not in SEVERITIES:
                 raise PatienceBookError(f"check {check!r} reported the unknown severity {severity!r}")
             out.append(Problem(msgid, check, severity, text, source, translation, message.lineno,
-                               tuple(message.locations), message.context))
+                               tuple(message.locations), message.context, confidence))
     return out
 
 
 def check_catalog(path: Path, lang: str, pot: Catalog, places: "_Places", *, facts=None,
-                  catalog: Catalog | None = None) -> list[Finding]:
+                  catalog: Catalog | None = None, contexts=None) -> list[Finding]:
     """Every finding of one catalog: health, gettext validity, markup and rule facts.
 
-    ``catalog`` is the catalog at ``path`` when the caller has read it already (it is not changed).
-    Units carrying ``# check: skip=NAMES`` lose the findings of those checks. Raises
-    :class:`CatalogError` when the catalog cannot be read.
+    ``catalog`` is the catalog at ``path`` when the caller has read it already (it is not changed);
+    ``contexts`` maps (msgctxt, msgid) to each unit's role, names, lexicon and page model (see
+    :func:`~.context.catalog_contexts`). Units carrying ``# check: skip=NAMES`` lose the findings
+    of those checks. Raises :class:`CatalogError` when the catalog cannot be read.
     """
     catalog = catalog if catalog is not None else read_catalog(path)
     problems = check_units(catalog, pot) + check_gettext(path, catalog)
     for message in catalog:
         if not message.id or message.fuzzy:
             continue
-        problems += _translation_problems(message, lang, facts)
+        problems += _translation_problems(message, lang, facts, contexts)
     units: dict[tuple, Message] = {}
     for message in list(catalog) + list(catalog.obsolete.values()):
         if message.id:
@@ -179,7 +199,8 @@ def _merge_shared(findings: Iterable[Finding]) -> list[Finding]:
         first = merged[key]
         pages = tuple(dict.fromkeys(first.pages + finding.pages))
         merged[key] = Finding(first.lang, first.file, first.line, first.msgid, first.check, first.severity,
-                              first.message, first.source, first.translation, pages, first.po_line)
+                              first.message, first.source, first.translation, pages, first.po_line,
+                              first.confidence)
     return list(merged.values())
 
 
@@ -196,7 +217,7 @@ def _derived_from(lang: str) -> str | None:
 def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | None = None,
                pages: Iterable[str] | None = None, checks: Iterable[str] | None = None,
                document: Document | None = None, loaded: dict[str, Catalog] | None = None,
-               source_checks: bool = True) -> tuple[list[Finding], dict[str, Path]]:
+               source_checks: bool = True, min_confidence: float = 0.0) -> tuple[list[Finding], dict[str, Path]]:
     """Check the sources in ``sources`` and every catalog in ``catalogs``.
 
     Args:
@@ -210,7 +231,9 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
             its checks).
         document: the document of ``sources`` when the caller has loaded it already.
         loaded: catalogs the caller has read already, by language (not changed).
-        source_checks: run the checks of the English sources against their rules blocks.
+        source_checks: run the checks of the English sources against their rules blocks (a game
+            page without one is checked against the embedded model of the same game, if any).
+        min_confidence: keep only findings at least this sure (0 to 1; see :attr:`Finding.confidence`).
 
     Returns:
         ``(findings, catalogs checked by language)``; findings ordered by page (document order),
@@ -221,7 +244,9 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
         LanguageError: a language in ``langs`` has no catalog.
         PatienceBookError: an unknown page or check name.
     """
-    document = document if document is not None else load_document(Path(sources))
+    if document is None:
+        document = load_document(Path(sources))
+        attach_engine_models(document)
     places = _Places(document)
     langs = list(dict.fromkeys(langs or ()))
     pages = list(dict.fromkeys(pages or ()))
@@ -259,7 +284,12 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
         for lang, path in found.items():
             facts, skipped = _facts_for(lang)
             catalog = (loaded or {}).get(lang) or read_catalog(path)
-            findings += check_catalog(path, lang, pot, places, facts=facts, catalog=catalog)
+            contexts = None
+            if facts is not None:
+                # The rule facts are read with the terms the catalog's glossary agrees on, the
+                # terminology check's own glossary (generator/check/terminology.py).
+                contexts = catalog_contexts(document, catalog, _catalog_lexicon(document, catalog, lang, catalogs))
+            findings += check_catalog(path, lang, pot, places, facts=facts, catalog=catalog, contexts=contexts)
             findings += _term_findings(document, path, lang, Path(catalogs), places,
                                        summaries="terminology" in checks, catalog=catalog)
             if skipped:
@@ -272,6 +302,8 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
                     if any(places.slugs.get(p, {Path(p).stem}) & wanted for p in f.pages or (f.file,))]
     if checks:
         findings = [f for f in findings if check_matches(f.check, checks)]
+    if min_confidence > 0:
+        findings = [f for f in findings if f.confidence >= min_confidence]
     rank = {s: i for i, s in enumerate(SEVERITIES)}
     far = len(places.file_order)
     findings.sort(key=lambda f: (places.file_order.get(f.file, far), f.file, rank.get(f.severity, 9),

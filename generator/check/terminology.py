@@ -18,7 +18,7 @@ from babel.messages.catalog import Catalog
 
 from ..errors import LanguageError
 from .findings import Span
-from .glossary import Concept, glossary_path, infer_glossary, read_tbx
+from .glossary import Concept, GlossaryTerm, glossary_path, infer_glossary, read_tbx
 from .health import Problem
 from .lexicon import LEXICON_DIR, Lexicon, Pattern, load_lexicon, tokens
 
@@ -43,6 +43,7 @@ class _Matcher:
     english: tuple[tuple[Pattern, ...], ...]
     preferred: tuple[tuple[Pattern, ...], ...]
     synonyms: tuple[tuple[Pattern, ...], ...]
+    admitted: frozenset = frozenset()  # stem keys of the glossary's admitted terms: no warning
     uses: Counter = field(default_factory=Counter)
     surfaces: dict = field(default_factory=dict)
     messages: int = 0
@@ -205,7 +206,8 @@ def _matchers(concepts: list[Concept], lang: str, lex: Lexicon, en: Lexicon) -> 
                 values = term.value if isinstance(term.value, tuple) else (term.value,)
                 if term.kind == "pile" and value in values:
                     synonyms.append(term.words)
-        out.append(_Matcher(concept, english, preferred, tuple(p for p in synonyms if p)))
+        keys = frozenset(" ".join(p.text for p in phrase) for phrase in admitted if phrase)
+        out.append(_Matcher(concept, english, preferred, tuple(p for p in synonyms if p), keys))
     return out
 
 
@@ -226,9 +228,39 @@ def _confirmed(catalog: Catalog):
             yield message, msgid, msgstr
 
 
+_HEADER_TERM = re.compile(r"^#?\s*([A-Za-z][A-Za-z '-]*?)\s*=\s*(\S.*?)\s*$")
+
+
+def header_glossary(catalog: Catalog, lang: str) -> list[Concept]:
+    """The terms a catalog's header comment agrees on, as GNOME translators write them there:
+    one ``english = translation`` line per term (``# stock = Talon (der Kartenstoß …)``,
+    ``# redeal = Neuverteilung/Neuausgabe``). The first translation is the preferred term, the others
+    (after ``/`` or ``,``) are admitted; a bracket explains and a trailing ``?`` doubts, so both go."""
+    concepts = []
+    for line in (catalog.header_comment or "").splitlines():
+        match = _HEADER_TERM.match(line.strip())
+        if not match:
+            continue
+        english, rest = match.group(1).strip(), re.sub(r"\([^()]*\)?", "", match.group(2))
+        texts = [t.strip().rstrip("?").strip() for t in re.split(r"[/,;]", rest)]
+        texts = [t for t in texts if t and any(c.isalpha() for c in t)]
+        if not texts or len(english.split()) > 4:
+            continue
+        terms = (GlossaryTerm("en", english),) + tuple(
+            GlossaryTerm(lang, t, "preferred" if i == 0 else "admitted") for i, t in enumerate(texts))
+        concepts.append(Concept(re.sub(r"[^a-z0-9]+", "-", english.lower()).strip("-"), terms))
+    return concepts
+
+
 def load_glossary(document, catalog: Catalog, lang: str, catalogs: Path | None) -> list[Concept]:
-    """The glossary of ``lang``: ``<catalogs>/<lang>/glossary.tbx`` when it exists, else inferred from
-    ``document``'s term labels and ``catalog``'s translations of them.
+    """The one glossary of ``lang`` that every check of the catalog uses.
+
+    From the first source that has it, concept by concept: ``<catalogs>/<lang>/glossary.tbx`` when
+    it exists (then only that file); else the terms the catalog's header states
+    (:func:`header_glossary`); else the term the catalog itself uses most for the concept, among the
+    translation of the concept's label in the sources (its Setup row) and the lexicon's names of the
+    same pile (the label's translation wins a tie). The header's and the TBX file's admitted terms
+    are accepted variants: using one is never a warning.
 
     Raises:
         CatalogError: the glossary file is not valid TBX.
@@ -239,7 +271,86 @@ def load_glossary(document, catalog: Catalog, lang: str, catalogs: Path | None) 
             if path.is_file():
                 return read_tbx(path)
     strings = {msgid: msgstr for _, msgid, msgstr in _confirmed(catalog)}
-    return infer_glossary(document, {lang: strings})
+    inferred = infer_glossary(document, {lang: strings})
+    header = {_english_key(c): c for c in header_glossary(catalog, lang)}
+    lexes = _lexicons(lang)
+    merged, stated = [], set()
+    for concept in inferred:
+        key = _english_key(concept)
+        if key in header:
+            # The header's terms for the concept, under the concept's English label from the sources.
+            stated.add(key)
+            merged.append(Concept(concept.id, concept.in_lang("en") + header[key].in_lang(lang)))
+        else:
+            merged.append(concept)
+    merged += [c for k, c in header.items() if k not in stated]
+    if lexes is None:
+        return merged
+    _, matchers = check_terminology(merged, catalog, lang)
+    by_id = {m.concept.id: m for m in matchers}
+    out = []
+    for concept in merged:
+        m = by_id.get(concept.id)
+        if m is None or _english_key(concept) in header or not m.messages:
+            out.append(concept)
+            continue
+        variants = concept_variants(m)
+        best = variants[0] if variants else None
+        if best is None:
+            out.append(concept)
+            continue
+        preferred = concept.preferred(lang)
+        if best.preferred or (preferred and best.count <= next((v.count for v in variants if v.preferred), 0)):
+            out.append(concept)  # the label's own translation is used at least as often
+            continue
+        texts = [best.text]
+        terms = concept.in_lang("en") + tuple(
+            GlossaryTerm(lang, t, "preferred" if i == 0 else "admitted") for i, t in enumerate(dict.fromkeys(texts)))
+        out.append(Concept(concept.id, terms, concept.definition))
+    return out
+
+
+def agreed_terms(concepts: list[Concept], lang: str) -> tuple[tuple[str, str, str], ...]:
+    """The glossary's terms of piles and of suit and colour as lexicon terms ``(kind, value, phrase)``
+    (``("pile", "tableau", "талон")``), for reading the catalog's rule facts with the words it agreed
+    on (see :func:`~.facts.lexicon_key`): the pile check and the terminology check then agree."""
+    lexes = _lexicons(lang)
+    if lexes is None:
+        return ()
+    _, en = lexes
+    out = []
+    for concept in concepts:
+        english = concept.in_lang("en")
+        if not english:
+            continue
+        kind, value = _english_value(english[0].text, en)
+        if kind is None:
+            continue
+        for term in concept.in_lang(lang):
+            if term.status == "deprecated":
+                continue
+            words = [re.sub(r"^\W+|\W+$", "", w) for w in term.text.split("(")[0].split()]
+            words = [w for w in words if any(c.isalpha() for c in w)]
+            if words and len(words) <= 3:
+                out.append((kind, value, " ".join(words)))
+    return tuple(dict.fromkeys(out))
+
+
+def _english_value(label: str, en: Lexicon) -> tuple[str | None, str | None]:
+    """The (kind, value) an English term label names: ``"Foundations"`` → ``("pile", "foundation")``,
+    ``"Suit"`` → ``("suit-colour", "suit")``; ``(None, None)`` for other labels."""
+    toks = tokens(label, "en", en)
+    for term in en.terms:
+        if term.kind in ("pile", "suit-colour") and len(term.words) == len(toks) and all(
+                _word_ok(p, t[2], t[3], False) for p, t in zip(term.words, toks)):
+            if isinstance(term.value, str) and term.value != "pile":
+                return term.kind, term.value
+    return None, None
+
+
+def _english_key(concept: Concept) -> tuple:
+    en = concept.in_lang("en")
+    return tuple(tok[3] for tok in tokens(en[0].text, "en")) if en else (concept.id,)
 
 
 def _lexicons(lang: str) -> tuple[Lexicon, Lexicon] | None:
@@ -322,7 +433,7 @@ def check_terminology(concepts: list[Concept], catalog: Catalog, lang: str) -> t
                 surfaces[text] += 1
             preferred = m.concept.preferred(lang)
             for key, text, first, last in sorted(seen, key=lambda s: s[2]):
-                if key == "":
+                if key == "" or key in m.admitted:
                     continue
                 s0, s1 = src_hits[0]
                 problems.append(Problem(
@@ -405,4 +516,5 @@ def check_false_friends(concepts: list[Concept], catalog: Catalog, lang: str) ->
     return problems
 
 
-__all__ = ["CHECKS", "Variant", "check_false_friends", "check_terminology", "concept_variants", "load_glossary"]
+__all__ = ["CHECKS", "Variant", "agreed_terms", "check_false_friends", "check_terminology", "concept_variants",
+           "header_glossary", "load_glossary"]

@@ -8,6 +8,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from patiencebook.generator.check.facts import UNLIMITED, extract_facts, check_facts
+from patiencebook.generator.check.statements import severity_of
 
 REPO = Path(__file__).resolve().parents[3]
 SHARED = REPO.parent / "shared"  # the AisleRiot corpus lives beside the repository, never inside it
@@ -24,7 +25,8 @@ PLANTED = [
     ("number", "de", "Deal seven cards.", "Geben Sie acht Karten.", "error", "seven", "acht"),
     ("number", "el", "Deal seven cards.", "Μοιράστε οκτώ φύλλα.", "error", "seven", "οκτώ"),
     ("number", "sr", "Deal seven cards.", "Поделите осам карата.", "error", "seven", "осам"),
-    ("number", "de", "The stock holds 24 cards.", "Der Talon enthält die Karten.", "warning", "24", None),
+    # A bare count the translation leaves out is information, not a warning.
+    ("number", "de", "The stock holds 24 cards.", "Der Talon enthält die Karten.", "info", "24", None),
     ("rank", "de", "Build from Ace to King.", "Von Ass bis Dame anlegen.", "error", "King", "Dame"),
     ("rank", "el", "Build from Ace to King.", "Από τον Άσσο ως τη Ντάμα.", "error", "King", "Ντάμα"),
     ("rank", "sr", "Build from Ace to King.", "Од кеца до даме.", "error", "King", "даме"),
@@ -77,8 +79,8 @@ PLANTED = [
 def test_planted_fact_error_is_reported_with_its_spans(check, lang, msgid, msgstr, severity, src, dst):
     findings = check_facts(msgid, msgstr, lang)
     assert len(findings) == 1, findings
-    name, sev, message, source, translation = _only(findings, check)
-    assert sev == severity
+    name, sev, message, source, translation, confidence = _only(findings, check)
+    assert sev == severity == severity_of(confidence)
     assert message
     assert source.text == src and msgid[source.start:source.end] == src
     if dst is None:
@@ -160,12 +162,18 @@ def _skipped(path: Path) -> set[tuple[str, str]]:
 
 @pytest.mark.parametrize("lang", ["de", "el", "sr"])
 def test_project_catalogs_state_the_same_facts_as_the_source(lang):
+    from patiencebook.generator.catalogs import read_catalog
+    from patiencebook.generator.check.context import catalog_contexts
+    from patiencebook.generator.sources import load_document
+
     path = REPO / "locales" / lang / "LC_MESSAGES" / "help.po"
     skipped = _skipped(path)
-    findings = [(msgid, f) for msgid, msgstr in _units(path) for f in check_facts(msgid, msgstr, lang)
+    contexts = catalog_contexts(load_document(REPO / "rules"), read_catalog(path))
+    findings = [(msgid, f) for msgid, msgstr in _units(path)
+                for f in check_facts(msgid, msgstr, lang, contexts.get((None, msgid)))
                 if (msgid, f[0]) not in skipped]
-    assert [f for f in findings if f[1][1] == "error"] == []
-    assert findings == []
+    # Information (a count left to a paraphrase) may remain; nothing a translator is told to fix.
+    assert [f for f in findings if f[1][1] in ("error", "warning")] == []
 
 
 @pytest.mark.corpus

@@ -49,7 +49,17 @@ def test_json_is_a_list_of_to_dict():
     assert data == [MARKUP.to_dict(), SHARED.to_dict()]
     assert data[1]["pages"] == ["alpha.xml", "beta.xml"]
     assert set(data[0]) == {"lang", "file", "line", "msgid", "check", "severity", "message", "source",
-                            "translation", "pages", "po_line"}
+                            "translation", "pages", "po_line", "confidence"}
+
+
+def test_text_orders_each_severity_by_confidence_and_shows_it():
+    weak = Finding("de", "alpha.xml", 10, "Build down.", "direction", "warning",
+                   "the source says down; the translation does not", po_line=20, confidence=0.55)
+    strong = Finding("de", "alpha.xml", 40, "No redeals.", "negation", "warning",
+                     "the source states a negation ('No'); the translation does not", po_line=60, confidence=0.65)
+    lines = format_text([weak, strong]).split("\n")
+    assert lines[2].startswith("    alpha.xml:40 de [negation 0.65] ")
+    assert lines[4].startswith("    alpha.xml:10 de [direction 0.55] ")
 
 
 def test_annotated_catalog_has_one_comment_per_finding_on_its_unit_and_keeps_the_rest(tmp_path):

@@ -1,0 +1,179 @@
+"""Precision and recall of the rule-fact findings on AisleRiot units labelled by hand.
+
+The labelled set is ``benchmarks/data/check-labels/<lang>.json``: units drawn at random from the
+AisleRiot help catalogs (``../shared/corpus/aisleriot/help/<lang>/<lang>.po``) and judged before the
+checker's output on them was looked at. Each unit carries a label, ``same`` (the translation states
+the rules of the msgid), ``differs`` (it states another rule, or drops a rule fact so that the rule
+changes) or ``doubtful`` (left out of the figures), and the reason.
+
+    .venv/bin/python benchmarks/check_quality.py                 # precision and recall per language
+    .venv/bin/python benchmarks/check_quality.py --show          # also each false alarm and miss
+    .venv/bin/python benchmarks/check_quality.py --draw de --size 160 --seed 16   # a new sample to label
+
+A unit is *flagged* when the checker gives it at least one rule finding (see ``RULE_CHECKS``) of
+severity ``error`` or ``warning``; ``info`` findings do not count. Precision is the share of flagged
+units labelled ``differs``; recall the share of ``differs`` units flagged. Figures are also given for
+errors alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT))
+
+CORPUS = REPO_ROOT.parent / "shared" / "corpus" / "aisleriot" / "help"
+LABELS = Path(__file__).resolve().parent / "data" / "check-labels"
+LANGS = ("de", "el", "sr")
+TARGET_PRECISION, TARGET_RECALL = 0.75, 0.90
+
+# A unit enters the pool to draw from when its English says something a rule could be made of. The
+# words are listed here, apart from the checker's lexicons, so that the pool does not depend on the
+# code being measured.
+_RULE_WORDS = re.compile(r"""\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|
+    thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|
+    hundred|first|second|third|fourth|fifth|last|single|both|all|each|every|any|ace|aces|king|kings|
+    queen|queens|jack|jacks|knave|knaves|stock|waste|foundations?|tableau|reserves?|cells?|piles?|
+    columns?|rows?|talon|suit|suits|colou?rs?|red|black|up|down|ascending|descending|higher|lower|
+    face|faces|turned|hidden|redeals?|deal|deals|dealt|pass|passes|through|times?|left|right|top|
+    bottom|more|less|fewer|most|least|only|exactly|not|never|cannot|can't|no|none|empty|must|may|
+    sum|total|points?|score)\b""", re.I | re.X)
+
+
+def _units(lang: str):
+    """Confirmed translated units of the AisleRiot catalog of ``lang``: (po line, msgctxt, msgid, msgstr, refs)."""
+    from patiencebook.generator.catalogs import read_catalog
+
+    catalog = read_catalog(CORPUS / lang / f"{lang}.po")
+    for message in catalog:
+        if not message.id or message.fuzzy or message.context == "_" or message.id == "translator-credits":
+            continue
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        msgstr = message.string if isinstance(message.string, str) else message.string[0]
+        if msgstr:
+            yield message.lineno, message.context, msgid, msgstr, [f"{f}:{n}" for f, n in message.locations]
+
+
+def draw(lang: str, size: int, seed: int) -> list[dict]:
+    """``size`` units drawn with ``random.Random(seed)`` from the pool of ``lang`` (see ``_RULE_WORDS``),
+    in catalog order, without labels."""
+    pool = [u for u in _units(lang) if _RULE_WORDS.search(u[2])]
+    chosen = sorted(random.Random(seed).sample(pool, min(size, len(pool))))
+    return [{"po_line": line, "msgctxt": ctx, "msgid": msgid, "msgstr": msgstr, "refs": refs,
+             "label": None, "facts": [], "why": ""} for line, ctx, msgid, msgstr, refs in chosen]
+
+
+#: The labelled sets: the first sample (drawn with seed 16, 160 units a language) and a second,
+#: held-out one (seed 1601, 100 units a language, none of the first), labelled before the checker
+#: was run on it and not used to tune it.
+SETS = {"first": "{lang}.json", "held-out": "{lang}-heldout.json"}
+
+
+def load_labels(lang: str, which: str = "first") -> list[dict]:
+    """The labelled units of ``lang`` in set ``which`` (see :data:`SETS`); raises ``SystemExit``
+    naming the file when it is missing or unlabelled."""
+    path = LABELS / SETS[which].format(lang=lang)
+    try:
+        units = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise SystemExit(f"{path}: {error}")
+    for i, unit in enumerate(units):
+        if unit.get("label") not in ("same", "differs", "doubtful"):
+            raise SystemExit(f"{path}: unit {i} (po line {unit.get('po_line')}) has no label")
+    return units
+
+
+#: The rule checks whose findings are scored (health, markup and terminology findings are not).
+from patiencebook.generator.check.facts import CHECKS as RULE_CHECKS  # noqa: E402
+
+
+def _ratio(a: int, b: int) -> float | None:
+    return a / b if b else None
+
+
+def _fmt(value: float | None) -> str:
+    return "  -  " if value is None else f"{value:5.2f}"
+
+
+def score(langs, *, show: bool = False) -> int:
+    """Run every check over the AisleRiot sources and the catalogs of ``langs`` (as ``patiencebook
+    check`` does) and print precision and recall of the rule findings on the labelled units."""
+    from patiencebook.generator.check.run import run_checks
+
+    started = time.perf_counter()
+    findings, _ = run_checks(CORPUS / "C", CORPUS, langs=list(langs), source_checks=False)
+    seconds = time.perf_counter() - started
+    print(f"rule findings on hand-labelled AisleRiot units ({CORPUS}); check run {seconds:.1f} s")
+    missed_any = False
+    for which in [*SETS, "both"]:
+        print(f"\n{which} set" + (" (first and held-out together)" if which == "both" else ""))
+        missed_any |= _score_set(findings, langs, which, show=show and which != "both")
+    print(f"\ntargets: precision >= {TARGET_PRECISION}, recall >= {TARGET_RECALL} in each language"
+          f" on both sets together ({'missed' if missed_any else 'met'})")
+    return 0
+
+
+def _score_set(findings, langs, which: str, *, show: bool) -> bool:
+    """Print one table; return whether a target is missed."""
+    print(f"{'lang':4}  {'units':>5}  {'differs':>7}  {'flagged':>7}  {'real':>4}  {'precision':>9}  "
+          f"{'recall':>6}  {'errors':>6}  {'err prec':>8}  {'err rec':>7}")
+    missed_any = False
+    for lang in langs:
+        names = list(SETS) if which == "both" else [which]
+        units = [u for name in names for u in load_labels(lang, name) if u["label"] != "doubtful"]
+        by_line: dict[int, list] = {}
+        for f in findings:
+            if f.lang == lang and f.check in RULE_CHECKS and f.po_line is not None:
+                by_line.setdefault(f.po_line, []).append(f)
+        flagged = real = errors = real_errors = differs = 0
+        notes = []
+        for unit in units:
+            found = [f for f in by_line.get(unit["po_line"], []) if f.severity in ("error", "warning")]
+            is_real = unit["label"] == "differs"
+            differs += is_real
+            if found:
+                flagged += 1
+                real += is_real
+            if any(f.severity == "error" for f in found):
+                errors += 1
+                real_errors += is_real
+            if show and (bool(found) != is_real):
+                what = "; ".join(f"{f.check} {f.severity} {f.confidence:.2f}: {f.message}" for f in found)
+                kind = "FALSE ALARM" if found else "MISSED"
+                notes.append(f"  {kind} {lang}:{unit['po_line']}  {unit['msgid'][:90]!r}\n"
+                             f"      label: {unit['label']} ({unit['why'][:140]})\n      found: {what or '-'}")
+        precision, recall = _ratio(real, flagged), _ratio(real, differs)
+        print(f"{lang:4}  {len(units):5}  {differs:7}  {flagged:7}  {real:4}  {_fmt(precision):>9}  "
+              f"{_fmt(recall):>6}  {errors:6}  {_fmt(_ratio(real_errors, errors)):>8}  "
+              f"{_fmt(_ratio(real_errors, differs)):>7}")
+        missed_any |= not (precision is not None and precision >= TARGET_PRECISION
+                           and recall is not None and recall >= TARGET_RECALL)
+        for note in notes:
+            print(note)
+    return missed_any
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--draw", metavar="LANG", help="write a new unlabelled sample of LANG to standard output")
+    parser.add_argument("--size", type=int, default=160)
+    parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument("--lang", action="append", help="languages to score (default: de, el, sr)")
+    parser.add_argument("--show", action="store_true", help="list each false alarm and each miss")
+    args = parser.parse_args(argv)
+    if args.draw:
+        json.dump(draw(args.draw, args.size, args.seed), sys.stdout, ensure_ascii=False, indent=1)
+        print()
+        return 0
+    return score(args.lang or LANGS, show=args.show)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

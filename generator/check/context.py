@@ -1,0 +1,141 @@
+"""What each unit of a catalog is, for the rule comparison: its role, the names in it, its page's model.
+
+A title or an option's name, a strategy hint, credits and the legal notice are read as what they are
+(:class:`~.statements.UnitContext`); game names are masked so that "Thirteen" is no number; the
+page's rules model (its own rules block or the embedded model it borrows) is the third witness.
+"""
+
+from __future__ import annotations
+
+from babel.messages.catalog import Catalog
+
+from patiencebook.generator.model import Document, Page, Segment
+from patiencebook.generator.sources import local_name, plain_text
+
+from .facts import UNLIMITED
+from .statements import ModelFacts, UnitContext
+
+#: Elements whose text is a heading or a name, not a rule statement.
+TITLE_ELEMENTS = frozenset({"title", "titleabbrev", "subtitle", "term", "refname", "refpurpose"})
+#: Elements inside which nothing is a rule: credits, legal text, front matter.
+OTHER_ELEMENTS = frozenset({"legalnotice", "bookinfo", "articleinfo", "info", "author", "authorgroup",
+                            "othercredit", "copyright", "publisher", "address", "affiliation", "revhistory",
+                            "abstract"})
+#: Section titles (lower case, English) whose paragraphs give advice rather than rules.
+STRATEGY_TITLES = frozenset({"strategy", "strategies", "hints", "hint", "tips"})
+_SECTIONS = frozenset({"sect1", "sect2", "sect3", "sect4", "section", "simplesect"})
+_MATCH_WORDS = {"same-suit": "suit", "same-colour": "colour", "alternate-colour": "alternate"}
+
+
+def segment_role(segment: Segment, page: Page | None) -> str:
+    """``"title"``, ``"strategy"``, ``"other"`` or ``"rule"`` for one segment (see :class:`UnitContext`)."""
+    if segment.msgctxt == "_" or segment.msgid == "translator-credits":
+        return "other"
+    if page is not None and page.kind in ("legal", "book"):
+        return "other"
+    element = segment.element
+    if element is None:
+        return "rule"
+    if local_name(element) in TITLE_ELEMENTS:
+        return "title"
+    if local_name(element) == "entry":
+        row = element.getparent()
+        entries = [e for e in row if local_name(e) == "entry"] if row is not None else []
+        if entries and entries[0] is element and len(entries) > 1:
+            return "title"  # the label column of a Setup table
+    node = element
+    while node is not None:
+        name = local_name(node)
+        if name in OTHER_ELEMENTS:
+            return "other"
+        if name in _SECTIONS:
+            title = next((c for c in node if local_name(c) == "title"), None)
+            if title is not None and plain_text(title).strip().lower() in STRATEGY_TITLES:
+                return "strategy"
+        node = node.getparent()
+    return "rule"
+
+
+def model_facts(page: Page | None) -> ModelFacts | None:
+    """The page's rules model as the comparison weighs it, or ``None`` without one."""
+    rules = getattr(page, "rules", None)
+    if rules is None:
+        return None
+    def redeals_of(ruleset):
+        if ruleset.stock is None:
+            return 0
+        return UNLIMITED if ruleset.stock.redeals is None else ruleset.stock.redeals
+    counts = {redeals_of(r) for r in [rules, *page.variants.values()]}
+    builds = []
+    for group in rules.piles:
+        if group.build is None or group.build.direction.value not in ("up", "down"):
+            continue
+        builds.append((group.role.value, group.build.direction.value, _MATCH_WORDS.get(group.build.match.value)))
+    return ModelFacts(redeals=counts.pop() if len(counts) == 1 else None, builds=tuple(dict.fromkeys(builds)))
+
+
+def _page_of(document: Document) -> dict[int, Page]:
+    out = {}
+    for page in [*document.pages, *([document.front] if getattr(document, "front", None) else [])]:
+        for segment in page.segments:
+            out.setdefault(id(segment), page)
+    return out
+
+
+def game_names(document: Document) -> dict[str, str]:
+    """English game names (the titles of game pages, as plain text) -> the msgid of their title."""
+    names = {}
+    for page in document.pages:
+        if page.kind != "game":
+            continue
+        for segment in page.segments:
+            if segment.element is not None and local_name(segment.element) == "title" \
+                    and segment.element.getparent() is page.root:
+                names[page.title] = segment.msgid
+                break
+    return names
+
+
+def catalog_contexts(document: Document, catalog: Catalog | None = None,
+                     lexicon: str | None = None) -> dict[tuple[str | None, str], UnitContext]:
+    """A :class:`UnitContext` for each (msgctxt, msgid) of ``document``.
+
+    ``catalog`` gives the translated game names to mask in the msgstrs (without it, only the
+    English names are masked); ``lexicon`` is the translation's lexicon key for every unit. A
+    message used on several pages takes the role and model of its first use.
+    """
+    pages = _page_of(document)
+    names = game_names(document)
+    english = tuple(sorted(names, key=len, reverse=True))
+    translated: list[str] = []
+    if catalog is not None:
+        for msgid in names.values():
+            message = catalog.get(msgid)
+            if message is not None and message.string and not message.fuzzy:
+                text = message.string if isinstance(message.string, str) else message.string[0]
+                translated.append(plain_text_of(text))
+    translated_names = tuple(sorted(set(translated), key=len, reverse=True))
+    models: dict[int, ModelFacts | None] = {}
+    out: dict[tuple[str | None, str], UnitContext] = {}
+    for segment in document.segments:
+        key = (segment.msgctxt, segment.msgid)
+        if key in out:
+            continue
+        page = pages.get(id(segment))
+        if page is not None and id(page) not in models:
+            models[id(page)] = model_facts(page)
+        model = models.get(id(page)) if page is not None else None
+        out[key] = UnitContext(role=segment_role(segment, page), names=english,
+                               translated_names=translated_names, lexicon=lexicon, model=model)
+    return out
+
+
+def plain_text_of(msg: str) -> str:
+    """A message's text without its inline markup, white space collapsed."""
+    import re
+
+    return " ".join(re.sub(r"<[^>]*>", "", msg).split())
+
+
+__all__ = ["OTHER_ELEMENTS", "STRATEGY_TITLES", "TITLE_ELEMENTS", "catalog_contexts", "game_names", "model_facts",
+           "plain_text_of", "segment_role"]

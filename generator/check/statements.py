@@ -1,0 +1,632 @@
+"""Compares what an English msgid states about the rules with what its translation states.
+
+Both texts are read into facts (:mod:`.facts`) sentence by sentence. Where the two have as many
+sentences, sentence *n* of the translation is taken to state what sentence *n* of the English states;
+otherwise the unit is compared as a whole. A value that differs is a contradiction, a value of the
+English the translation lacks is an omission unless the translation implies it, and a negation or a
+restriction ("only") dropped or added changes the rule. Each finding carries a confidence between
+0 and 1 from which its severity follows (:func:`severity_of`); the page's rules model, when there is
+one, is a third witness that raises the confidence of a contradiction it agrees with.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .facts import UNLIMITED, Fact, extract_facts, masked, sentence_starts
+from .findings import Span
+from .lexicon import load_lexicon, tokens
+
+#: A finding of :func:`compare`: (check, severity, message, source span, translation span, confidence).
+FactFinding = tuple[str, str, str, "Span | None", "Span | None", float]
+
+#: Confidence at and above which a finding is an error, and a warning (below: information).
+ERROR_AT, WARNING_AT = 0.75, 0.5
+
+#: How sure an omission is, by fact kind: a dropped build direction or suit match changes the rule;
+#: a dropped count or pile name is mostly a paraphrase ("both", "that pile"), hence information.
+OMISSION = {"direction": 0.6, "suit-colour": 0.6, "redeal": 0.6, "face": 0.5, "at-a-time": 0.5,
+            "comparator": 0.45, "rank": 0.4, "number": 0.35, "pile": 0.3, "side": 0.35, "suit-name": 0.3,
+            "in-play": 0.4, "position": 0.3}
+#: A value replaced by one other value of the same kind.
+CONTRADICTION = 0.85
+#: A contradiction among several values on each side, whose pairing is a guess (numbers: a deal
+#: described in other words gives several at once, hence information).
+LOOSE_CONTRADICTION = 0.6
+LOOSE_NUMBERS = 0.45
+#: A negation or restriction dropped or added, in aligned sentences (less when not aligned).
+POLARITY = {("negation", "dropped"): 0.65, ("negation", "added"): 0.45,
+            ("only", "dropped"): 0.5, ("only", "added"): 0.4}
+#: What the kind of text does to the confidence: titles and strategy hints state rules loosely.
+ROLE_FACTOR = {"rule": (1.0, 1.0), "title": (0.75, 0.5), "strategy": (0.85, 0.6)}
+
+_OPPOSITE = {"direction": {"up": "down", "down": "up"}, "face": {"up": "down", "down": "up"},
+             "side": {"left": "right", "right": "left"}, "position": {"top": "bottom", "bottom": "top"}}
+#: Values of suit-colour that contradict each other besides suit against colour.
+_COLOUR_OPPOSITE = {"red": "black", "black": "red"}
+#: Kinds whose values are compared as terms, in report order.
+_TERM_KINDS = ("pile", "suit-colour", "suit-name", "direction", "face", "side", "position", "comparator", "in-play")
+#: Kinds where one mention changed into another shows in how often each value is said.
+_SWAP_KINDS = frozenset({"pile", "suit-colour", "suit-name", "direction", "face", "side", "position"})
+#: Kinds where a value the translation adds changes the rule ("add up to 13" as "13 or less").
+_ADDED_KINDS = {"comparator": 0.55, "in-play": 0.55}
+#: Added values that change a rule: a limit, or cards leaving play ("one higher than" is no limit).
+_ADDED_VALUES = frozenset({"at-most", "at-least", "out"})
+_ORDER = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "face", "redeal", "at-a-time",
+          "side", "position", "comparator", "in-play", "negation", "only", "sentence")
+
+
+@dataclass(frozen=True, slots=True)
+class ModelFacts:
+    """What a page's rules model states, as the comparison weighs it (all empty: nothing known).
+
+    Attributes:
+        redeals: the number of redeals (:data:`~.facts.UNLIMITED` for no limit), or ``None`` when
+            the page's variants differ in it.
+        builds: per kind of pile (``"foundation"``, ``"tableau"``, ...), how it is built:
+            ``(pile, direction, match)`` with direction ``"up"``/``"down"`` and match ``"suit"``,
+            ``"colour"``, ``"alternate"`` or ``None`` (rank only).
+    """
+
+    redeals: object = None
+    builds: tuple[tuple[str, str, str | None], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class UnitContext:
+    """What a unit is beyond its two texts.
+
+    Attributes:
+        role: ``"rule"`` (rules prose), ``"title"`` (a title or an option's name), ``"strategy"``
+            (hints), or ``"other"`` (credits, legal notice, front matter: no rule checks at all).
+        names: names in the English (game titles, ...) that are no rule facts ("Thirteen").
+        translated_names: the translations of those names, masked in the msgstr.
+        lexicon: the translation's lexicon key (:func:`~.facts.lexicon_key`), e.g. one extended
+            with the catalog's agreed pile names; ``None``: the language's own.
+        model: the page's rules model as :class:`ModelFacts`, or ``None``.
+    """
+
+    role: str = "rule"
+    names: tuple[str, ...] = ()
+    translated_names: tuple[str, ...] = ()
+    lexicon: str | None = None
+    model: ModelFacts | None = field(default=None)
+
+    def key(self) -> tuple:
+        """A hashable summary of everything that changes the comparison's result."""
+        return (self.role, self.names, self.translated_names, self.lexicon, self.model)
+
+
+def severity_of(confidence: float) -> str:
+    """``"error"``, ``"warning"`` or ``"info"`` for a confidence (see :data:`ERROR_AT`, :data:`WARNING_AT`)."""
+    if confidence >= ERROR_AT:
+        return "error"
+    return "warning" if confidence >= WARNING_AT else "info"
+
+
+def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = None) -> list[FactFinding]:
+    """The findings of one translated unit: contradictions, omissions, negations and restrictions.
+
+    ``lang`` is the catalog's language (``"de"``); ``context.lexicon`` may name an extended lexicon.
+    Returns findings ordered by check (:data:`_ORDER`) and source position. An empty ``msgstr``, or
+    one equal to the msgid, gives none (other checks' business), and so does a unit of role
+    ``"other"``.
+
+    Raises:
+        LanguageError: no lexicon for ``lang``.
+    """
+    context = context or UnitContext()
+    if context.role == "other" or not msgstr.strip() or msgstr.strip() == msgid.strip():
+        return []
+    src_text = masked(msgid, context.names)
+    dst_text = masked(msgstr, context.translated_names)
+    src = extract_facts(src_text, "en")
+    dst = extract_facts(dst_text, context.lexicon or lang)
+    blocks = align_sentences(src_text, src, dst_text, dst)
+    aligned = all(len(a) == 1 and len(b) == 1 for a, b in blocks)
+    raw = []
+    for s_ids, d_ids in blocks:
+        if s_ids and d_ids:
+            raw += _facts_compared([f for f in src if f.sentence in s_ids], [f for f in dst if f.sentence in d_ids],
+                                   src_text, exact=len(s_ids) == 1 and len(d_ids) == 1)
+        elif s_ids:
+            raw += _missing_sentence(src_text, [f for f in src if f.sentence in s_ids], s_ids)
+    # A value its own sentence lacks but another sentence of the translation states is a reordering.
+    said = {(f.kind, v) for f in dst for v in _values(f)}
+    source_said = {(f.kind, v) for f in src for v in _values(f)}
+    raw = [r for r in raw if not (r[1] == "omission" and r[6] is not None and (r[0], r[6]) in said)
+           and not (r[1] == "added" and (r[0], r[6]) in source_said)]
+    raw += _one(src, dst, lang, dst_text)
+    raw += _polarity(src, dst, blocks, src_text)
+    contradicting, omitting = ROLE_FACTOR.get(context.role, (1.0, 1.0))
+    out = []
+    for check, nature, message, sspan, tspan, confidence, _value in raw:
+        confidence *= contradicting if nature != "omission" else omitting
+        if context.model is not None and nature == "contradiction":
+            witness = _model_says(context.model, check, sspan, src)
+            if witness:
+                confidence = max(confidence, 0.95)
+                message += f" (the page's rules say {witness} too)"
+        confidence = round(min(confidence, 1.0), 2)
+        out.append((check, severity_of(confidence), message, sspan, tspan, confidence))
+    order = {c: i for i, c in enumerate(_ORDER)}
+    out.sort(key=lambda f: (order.get(f[0], 99), f[3].start if f[3] else -1))
+    return out
+
+
+def _missing_sentence(text: str, facts, ids) -> list:
+    """A source sentence that no sentence of the translation corresponds to, when it states a rule."""
+    bounds = _bounds(text)
+    (n,) = sorted(ids)[:1]
+    start, end = bounds[n]
+    sentence = text[start:end].strip()
+    stated = [f for f in facts if f.kind in _ANCHORS or f.kind in ("negation", "only")]
+    # Only a whole sentence counts: parts between semicolons are often joined by commas instead.
+    whole = sentence.endswith((".", "!", "?")) and (start == 0 or text[:start].rstrip().endswith((".", "!", "?")))
+    if not stated or len(sentence) < 25 or not whole:
+        return []
+    start = text.index(sentence, start)
+    return [("sentence", "omission", "the translation has no sentence for this one of the source",
+             Span(start, start + len(sentence), sentence), None, 0.5, None)]
+
+
+def _facts_compared(src, dst, src_text: str, exact: bool = False) -> list:
+    """Raw findings ``(check, nature, message, source span, translation span, confidence, value)``
+    of the facts ``src`` (of ``src_text``) against ``dst``; nature is ``"contradiction"``,
+    ``"omission"`` or ``"added"`` (a value the translation states and the source does not).
+    ``exact``: ``src`` is one sentence and ``dst`` its translation (see :func:`_numbers`)."""
+    raw = _numbers(src, dst, exact)
+    for kind in _TERM_KINDS:
+        found = _terms(kind, src, dst, src_text)
+        if exact and not any(r[1] == "contradiction" for r in found) and kind in _SWAP_KINDS:
+            found += _swaps(kind, _of(src, kind), _of(dst, kind))
+        if exact and kind == "side" and not found:
+            found += _order(kind, _of(src, kind), _of(dst, kind))
+        raw += found
+    raw += _valued("redeal", src, dst)
+    raw += _valued("at-a-time", src, dst)
+    return raw
+
+
+def _label(kind: str, value: object) -> str:
+    if kind == "rank":
+        return {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}.get(value, f"{value}")
+    if kind == "redeal":
+        if value == UNLIMITED:
+            return "unlimited redeals"
+        return f"{value} redeal" + ("" if value == 1 else "s")
+    if kind == "at-a-time":
+        return f"{value} at a time"
+    if kind == "suit-colour":
+        return {"alternate": "alternate colour"}.get(value, value)
+    if kind == "comparator":
+        return {"sum": "add up to", "more": "more than", "at-most": "at most",
+                "at-least": "at least"}.get(value, value)
+    if kind == "face":
+        return f"face {value}"
+    if isinstance(value, tuple):
+        return " or ".join(value)
+    return str(value)
+
+
+def _values(fact: Fact) -> tuple:
+    return fact.value if isinstance(fact.value, tuple) else (fact.value,)
+
+
+def _of(facts, kind: str) -> list[Fact]:
+    return [f for f in facts if f.kind == kind]
+
+
+def _first(facts, value) -> Fact:
+    return next(f for f in facts if value in _values(f))
+
+
+def _numbers(src, dst, exact: bool = False) -> list:
+    """Numbers and ranks. ``exact``: the two fact lists are one sentence and its translation, so a
+    number the translation adds where the source says "one" ("one card" as "zwei Karten") is taken
+    for a changed count, and ordinals ("the first pile" as "der zweite Stapel") are compared too."""
+    out = []
+    for kind, other in (("number", "rank"), ("rank", "number")):
+        s_facts, d_facts = _of(src, kind), _of(dst, kind)
+        d_vals = {f.value for f in d_facts}
+        # A rank may be written as a number word ("a ten" → "zehn") and back, but only 2 to 10: an
+        # article is no Ace, and "thirteen" is no King.
+        d_other = {f.value for f in _of(dst, other) if 2 <= f.value <= 10}
+        s_all = {f.value for f in s_facts} | {f.value for f in _of(src, other) if 2 <= f.value <= 10}
+        missing = [v for v in dict.fromkeys(f.value for f in s_facts if not f.ordinal)
+                   if v not in d_vals and v not in d_other and (kind == "rank" or v != 1)]
+        if kind == "number" and _of(dst, "at-a-time"):
+            # "three at a time" vs "einzeln" is reported once, by the at-a-time check.
+            missing = [v for v in missing if v not in {f.value for f in _of(src, "at-a-time")}]
+        if kind == "number" and _of(src, "redeal") and _of(dst, "redeal"):
+            # "three times through the deck" may be translated "two redeals" and back.
+            missing = [v for v in missing if v - 1 not in d_vals and v + 1 not in d_vals]
+        extra = [f for f in d_facts if f.value not in s_all and f.value != 1 and not f.ordinal]
+        extra = list({f.value: f for f in reversed(extra)}.values())[::-1]
+        single = len(missing) == 1 and len(extra) == 1
+        for v in missing:
+            sf = _first(s_facts, v)
+            if extra:
+                df = extra.pop(0)
+                out.append((kind, "contradiction",
+                            f"{_label(kind, v)} in the source, {_label(kind, df.value)} in the translation",
+                            sf.span, df.span, CONTRADICTION if single else LOOSE_NUMBERS, v))
+            else:
+                out.append((kind, "omission", f"the source says {_label(kind, v)}; the translation has no "
+                            f"such {kind}", sf.span, None, OMISSION[kind], v))
+        if not exact:
+            continue
+        ones = [f for f in s_facts if f.value == 1 and not f.ordinal] if kind == "number" else []
+        if extra and ones and not any(f.value == 1 and not f.ordinal for f in d_facts) and not missing:
+            df = extra.pop(0)
+            out.append((kind, "contradiction", f"1 in the source, {df.value} in the translation",
+                        ones[0].span, df.span, 0.7, 1))
+        # Ordinals: "the first pile" as "der zweite Stapel".
+        s_ord = {f.value for f in s_facts if f.ordinal}
+        d_ord = {f.value for f in d_facts if f.ordinal}
+        gone, new = sorted(s_ord - d_ord - d_vals), sorted(d_ord - s_ord - s_all)
+        if kind == "number" and len(gone) == 1 and len(new) == 1:
+            sf = next(f for f in s_facts if f.ordinal and f.value == gone[0])
+            df = next(f for f in d_facts if f.ordinal and f.value == new[0])
+            out.append((kind, "contradiction", f"ordinal {gone[0]} in the source, {new[0]} in the translation",
+                        sf.span, df.span, 0.7, gone[0]))
+        # The same values, but said a different number of times: one mention changed into another
+        # ("a King on a Queen, nothing on a King" as "a Queen on a Queen").
+        out += _swaps(kind, s_facts, d_facts)
+    return out
+
+
+def _order(kind: str, s_facts, d_facts) -> list:
+    """The same values in another order ("from left to right" as "from right to left")."""
+    s_seq = [v for f in s_facts for v in _values(f)]
+    d_seq = [v for f in d_facts for v in _values(f)]
+    if len(s_seq) < 2 or sorted(s_seq) != sorted(d_seq) or s_seq == d_seq or len(set(s_seq)) < 2:
+        return []
+    return [(kind, "contradiction", f"{' then '.join(map(str, s_seq))} in the source, "
+             f"{' then '.join(map(str, d_seq))} in the translation", s_facts[0].span, d_facts[0].span, 0.6, None)]
+
+
+def _swaps(kind: str, s_facts, d_facts, sure: float = 0.6) -> list:
+    """A value said fewer times in the translation than in the source while another is said more
+    often, in one sentence and its translation: a mention changed from one to the other."""
+    from collections import Counter
+
+    # A generic "pile" names nothing, and a "one" is mostly an article.
+    s_count = Counter(v for f in s_facts for v in _values(f) if v != "pile" and not (kind == "number" and v == 1))
+    d_count = Counter(v for f in d_facts for v in _values(f) if v != "pile" and not (kind == "number" and v == 1))
+    fewer = [v for v in s_count if d_count[v] and d_count[v] < s_count[v]]
+    more = [v for v in d_count if s_count[v] and d_count[v] > s_count[v]]
+    if len(fewer) != 1 or len(more) != 1 or fewer == more:
+        return []
+    sf = _first(s_facts, fewer[0])
+    df = [f for f in d_facts if more[0] in _values(f)][-1]
+    return [(kind, "contradiction", f"{_label(kind, fewer[0])} said {s_count[fewer[0]]} times in the source and "
+             f"{d_count[fewer[0]]} in the translation, {_label(kind, more[0])} {s_count[more[0]]} and "
+             f"{d_count[more[0]]} times", sf.span, df.span, sure, fewer[0])]
+
+
+def _one(src, dst, lang: str, msgstr: str) -> list:
+    """A "one" in the source is mostly an article in translation ("a card" → "eine Karte"), so it
+    counts as missing only when the translation has no number one, no article and no "single" word."""
+    ones = [f for f in _of(src, "number") if f.value == 1 and not f.ordinal]
+    if not ones or any(f.value == 1 for f in _of(dst, "number")):
+        return []
+    lex = load_lexicon(lang)
+    if any(t[2] in lex.one_words or t[4] in lex.one_words for t in tokens(msgstr, lang, lex)):
+        return []
+    return [("number", "omission", "the source says 1; the translation has no such number",
+             ones[0].span, None, OMISSION["number"], 1)]
+
+
+def _implied(kind: str, value, src, dst) -> bool:
+    """Whether the translation states ``value`` of ``kind`` by other means: a word that implies it
+    (German "aufbauen" builds up), or, for a direction, the order of the ranks it names ("from Ace to
+    King" is up, "from King to Ace" down)."""
+    if any(f.kind == "implied" and f.value == (kind, value) for f in dst):
+        return True
+    if kind != "direction":
+        return False
+    ranks = [f.value for f in _of(dst, "rank")]
+    ranks = list(dict.fromkeys(ranks))
+    if len(ranks) >= 2:
+        return ("up" if ranks[1] > ranks[0] else "down") == value
+    return (value == "up" and ranks == [1]) or (value == "down" and ranks == [13])
+
+
+def _in_build(fact: Fact, src, text: str) -> bool:
+    """Whether a direction fact is about building: its sentence says build or names a pile
+    ("increasing by one per row" of a deal is no build direction)."""
+    bounds = [0, *sentence_starts(text), len(text)]
+    sentence = text[bounds[fact.sentence]:bounds[fact.sentence + 1]] if fact.sentence + 1 < len(bounds) else text
+    return "buil" in sentence.lower() or any(f.kind == "pile" and f.sentence == fact.sentence for f in src)
+
+
+def _terms(kind: str, src, dst, src_text: str = "") -> list:
+    s_facts, d_facts = _of(src, kind), _of(dst, kind)
+    s_vals = list(dict.fromkeys(v for f in s_facts for v in _values(f)))
+    d_cover = {v for f in d_facts for v in _values(f)}
+    if kind == "suit-colour" and "alternate" in d_cover and "alternate" in s_vals:
+        d_cover.add("colour")  # "alternate colours" is a colour rule, said with or without the word
+    extra = [f for f in d_facts if not set(_values(f)) & set(s_vals)]
+    missing = [v for v in s_vals if v not in d_cover]
+    single = len(missing) == 1 and len({v for f in extra for v in _values(f)}) == 1
+    out = []
+    for v in missing:
+        sf = _first(s_facts, v)
+        clash = _clash(kind, v, extra)
+        if clash is not None:
+            sure = CONTRADICTION if (single or kind in _OPPOSITE) else LOOSE_CONTRADICTION
+            out.append((kind, "contradiction",
+                        f"{_label(kind, v)} in the source, {_label(kind, clash.value)} in the translation",
+                        sf.span, clash.span, sure, v))
+        elif kind == "suit-colour" and v == "alternate" and "colour" in d_cover:
+            out.append((kind, "omission", "the source says alternate colour; the translation only names a colour",
+                        sf.span, _first(d_facts, "colour").span, 0.5, v))
+        elif kind == "suit-colour" and v == "colour" and "alternate" in d_cover and "alternate" not in s_vals:
+            said_same = "same" in src_text[max(0, sf.span.start - 12):sf.span.start].lower()
+            out.append((kind, "contradiction", "same colour in the source, alternate colour in the translation",
+                        sf.span, _first(d_facts, "alternate").span, CONTRADICTION if said_same else 0.55, v))
+        elif kind == "suit-colour" and v in _COLOUR_OPPOSITE and _COLOUR_OPPOSITE[v] in d_cover \
+                and _COLOUR_OPPOSITE[v] not in s_vals:
+            out.append((kind, "contradiction", f"{v} in the source, {_COLOUR_OPPOSITE[v]} in the translation",
+                        sf.span, _first(d_facts, _COLOUR_OPPOSITE[v]).span, CONTRADICTION, v))
+        elif kind == "suit-colour" and v == "colour" and "suit" in d_cover and "suit" not in s_vals:
+            out.append((kind, "contradiction", "colour in the source, suit in the translation",
+                        sf.span, _first(d_facts, "suit").span, CONTRADICTION, v))
+        elif kind == "suit-colour" and v == "suit" and (d_cover & {"colour", "alternate"}) - set(s_vals):
+            df = next(f for f in d_facts if (set(_values(f)) & {"colour", "alternate"}) - set(s_vals))
+            out.append((kind, "contradiction", f"suit in the source, {_label(kind, df.value)} in the translation",
+                        sf.span, df.span, CONTRADICTION, v))
+        else:
+            sure = 0.3 if _implied(kind, v, src, dst) else OMISSION[kind]
+            if kind == "suit-colour" and not _of([f for f in src if f.sentence == sf.sentence], "direction"):
+                sure = min(sure, 0.45)  # "cards of the same suit" outside a build statement
+            if kind == "direction" and not _in_build(sf, src, src_text):
+                sure = min(sure, 0.35)
+            out.append((kind, "omission", f"the source says {_label(kind, v)}; the translation does not",
+                        sf.span, None, sure, v))
+    if kind in _ADDED_KINDS:
+        s_all = set(s_vals)
+        if _of(src, "only"):
+            s_all.add("at-most")  # "can only hold one card" as "holds at most one card"
+        if any(f.kind == "negation" and f.value == "not" for f in src):
+            s_all.add("out")  # "cannot be moved" as "leave the game"
+        for f in d_facts:
+            # A sum is said in many ways ("in total", "κάνουν"); an added limit is what changes a rule.
+            new = [v for v in _values(f) if v not in s_all and v in _ADDED_VALUES]
+            if new and len(new) == len(_values(f)):
+                out.append((kind, "added", f"the translation adds {_label(kind, new[0])}, which the source "
+                            "does not state", None, f.span, _ADDED_KINDS[kind], new[0]))
+                break
+    return out
+
+
+def _clash(kind: str, value, extra: list[Fact]) -> Fact | None:
+    if kind in _OPPOSITE:
+        want = _OPPOSITE[kind][value]
+        return next((f for f in extra if want in _values(f)), None)
+    if kind == "suit-name":
+        return extra[0] if extra else None
+    if kind in ("pile", "comparator"):
+        # A generic word ("pile", Serbian гомила) names no particular pile, so it contradicts nothing.
+        return next((f for f in extra if "pile" not in _values(f)), None)
+    return None
+
+
+def _valued(kind: str, src, dst) -> list:
+    s_facts, d_facts = _of(src, kind), _of(dst, kind)
+    if kind == "redeal" and any(f.value == UNLIMITED for f in d_facts):
+        s_facts = [f for f in s_facts if f.value != UNLIMITED]
+    if not s_facts:
+        return []
+    out = []
+    d_known = [f for f in d_facts if f.value is not None]
+    d_vals = {f.value for f in d_known}
+    for v in dict.fromkeys(f.value for f in s_facts if f.value is not None):
+        sf = _first(s_facts, v)
+        if v in d_vals:
+            continue
+        other = [f for f in d_known if f.value not in {g.value for g in s_facts}]
+        if other:
+            out.append((kind, "contradiction",
+                        f"{_label(kind, v)} in the source, {_label(kind, other[0].value)} in the translation",
+                        sf.span, other[0].span, CONTRADICTION, v))
+        elif not d_facts:
+            sure = OMISSION[kind]
+            numbers = {f.value for f in dst if f.kind == "number"}
+            if kind == "redeal" and isinstance(v, int) and (v in numbers or v + 1 in numbers):
+                sure = 0.4  # "turn the stock over two more times": the count is there, the word is not
+            if kind == "at-a-time" and v == 1:
+                sure = 0.45  # "singly" is often left to the verb ("remove tens by clicking on them")
+            out.append((kind, "omission", f"the source says {_label(kind, v)}; the translation does not",
+                        sf.span, None, sure, v))
+    if not d_facts and all(f.value is None for f in s_facts):
+        out.append((kind, "omission", f"the source mentions a {kind}; the translation does not",
+                    s_facts[0].span, None, OMISSION[kind] - 0.2, None))
+    return out
+
+
+#: Kinds whose values align sentences: what a sentence is about.
+_ANCHORS = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "face", "redeal", "at-a-time",
+            "side", "comparator", "in-play")
+
+
+def align_sentences(src_text: str, src, dst_text: str, dst) -> list[tuple[frozenset[int], frozenset[int]]]:
+    """Pair the sentences of a msgid with those of its translation, in order.
+
+    A dynamic programme in the manner of Gale and Church (1993) over blocks of one source sentence
+    with none, one, two or three translated sentences and of two or three with one, scored by the
+    facts the two sides share (their kinds and values) and by how close their lengths are. Returns
+    ``(source sentence indices, translated sentence indices)`` per block, in text order; a block
+    with an empty side is a sentence the other text does not have.
+    """
+    s_bounds = _bounds(src_text)
+    d_bounds = _bounds(dst_text)
+    n, m = len(s_bounds), len(d_bounds)
+    if n == m == 1:
+        return [(frozenset({0}), frozenset({0}))]
+    s_sig = [set() for _ in range(n)]
+    d_sig = [set() for _ in range(m)]
+    for f in src:
+        if f.kind in _ANCHORS and f.sentence < n:
+            s_sig[f.sentence].update((f.kind, v) for v in _values(f))
+    for f in dst:
+        if f.kind in _ANCHORS and f.sentence < m:
+            d_sig[f.sentence].update((f.kind, v) for v in _values(f))
+    s_len = [max(1, b - a) for a, b in s_bounds]
+    d_len = [max(1, b - a) for a, b in d_bounds]
+    ratio = sum(d_len) / sum(s_len)
+
+    def score(i0, i1, j0, j1) -> float:
+        if i0 == i1 or j0 == j1:
+            return -0.45  # a sentence left without a counterpart
+        a = set().union(*s_sig[i0:i1])
+        b = set().union(*d_sig[j0:j1])
+        shared = len(a & b) / max(1, len(a | b)) if (a or b) else 0.5
+        la, lb = sum(s_len[i0:i1]) * ratio, sum(d_len[j0:j1])
+        closeness = min(la, lb) / max(la, lb)
+        merge = 0.35 * (i1 - i0 + j1 - j0 - 2)
+        return shared + closeness - merge
+
+    best = {(0, 0): (0.0, None)}
+    for i in range(n + 1):
+        for j in range(m + 1):
+            if (i, j) not in best:
+                continue
+            here = best[(i, j)][0]
+            for di, dj in ((1, 1), (1, 0), (0, 1), (1, 2), (2, 1), (1, 3), (3, 1)):
+                ni, nj = i + di, j + dj
+                if ni > n or nj > m:
+                    continue
+                value = here + score(i, ni, j, nj)
+                if (ni, nj) not in best or value > best[(ni, nj)][0]:
+                    best[(ni, nj)] = (value, (i, j))
+    blocks = []
+    at = (n, m)
+    while at != (0, 0):
+        prev = best[at][1]
+        blocks.append((frozenset(range(prev[0], at[0])), frozenset(range(prev[1], at[1]))))
+        at = prev
+    return blocks[::-1]
+
+
+def _bounds(text: str) -> list[tuple[int, int]]:
+    starts = [0, *sentence_starts(text)]
+    ends = [*starts[1:], len(text)]
+    return [(a, b) for a, b in zip(starts, ends)]
+
+
+def _restrictions(facts, other) -> list[Fact]:
+    """The facts of ``facts`` that restrict a rule: negations (not "without"), "only", "out of play".
+
+    The "no" of "no redeals" counts only when ``other`` (the other text) has no redeal count of 0:
+    then the redeal comparison has said all there is ("No redeals" as "Ohne Neuverteilungen")."""
+    none_there = any(f.kind == "redeal" and f.value == 0 for f in other)
+    return [f for f in facts if (f.kind == "negation" and (f.value == "not" or (f.value == "redeal" and not none_there)))
+            or f.kind in ("only", "in-play")]
+
+
+def _polarity(src, dst, blocks, src_text: str = "") -> list:
+    """Negations and restrictions dropped or added.
+
+    "Cannot be filled except from the stock" restricts as "only from the stock" does, and "at most
+    one card" as "only one card", so they are counted together, per block of aligned sentences
+    (see :func:`align_sentences`). When as many blocks have one on each side, a restriction that
+    seems dropped in one block and added in another was moved, not changed.
+    """
+    s_all, d_all = _restrictions(src, dst), _restrictions(dst, src)
+    if not s_all and not d_all:
+        return []
+    pairs = [([f for f in s_all if f.sentence in a], [f for f in d_all if f.sentence in b], a, b) for a, b in blocks]
+    pairs = [p for p in pairs if p[0] or p[1]]
+    if len(s_all) == len(d_all):
+        pairs = []  # as many on each side: moved between sentences, or said in other words
+    exact = all(len(a) == 1 and len(b) == 1 for a, b in blocks)
+    factor = 1.0 if exact else 0.9
+    out = []
+    for s_here, d_here, a, b in pairs:
+        # "with no stock" as "ohne Talon": a "without" on the other side says the same.
+        if (s_here and not d_here and any(f.kind == "negation" and f.value == "without" and f.sentence in b for f in dst)) \
+                or (d_here and not s_here and any(f.kind == "negation" and f.value == "without" and f.sentence in a
+                                                  for f in src)):
+            continue
+        if s_here and not d_here:
+            fact = s_here[0]
+            if fact.kind == "only" and _only_one(fact, src_text):
+                continue  # "can only hold one card" says no more than "holds one card"
+            kind = "only" if fact.kind == "only" else "negation"
+            out.append((kind, "omission", f"the source states {_restriction_words(fact)}; the translation "
+                        "does not", fact.span, None, POLARITY[(kind, "dropped")] * factor, None))
+        elif d_here and not s_here:
+            fact = d_here[0]
+            kind = "only" if fact.kind == "only" else "negation"
+            out.append((kind, "omission", f"the translation adds {_restriction_words(fact)}, which the source "
+                        "does not state", None, fact.span, POLARITY[(kind, "added")] * factor, None))
+        elif len(a) == 1 and len(b) == 1 and len(s_here) > len(d_here):
+            # One sentence, fewer restrictions in its translation: which kind lost one?
+            lost = [f for f in s_here if sum(g.kind == f.kind for g in s_here) > sum(g.kind == f.kind for g in d_here)]
+            if lost:
+                fact = lost[0]
+                kind = "only" if fact.kind == "only" else "negation"
+                out.append((kind, "omission", f"the source states {_restriction_words(fact)} more than the "
+                            "translation does", fact.span, None, POLARITY[(kind, "dropped")] - 0.1, None))
+    out += _without(src, dst, blocks)
+    return out
+
+
+def _without(src, dst, blocks) -> list:
+    """A "regardless of", "without", "does not matter" that a sentence's translation drops while
+    stating no other restriction in its place ("suits do not matter" as "suits matter")."""
+    out = []
+    for a, b in blocks:
+        if len(a) != 1 or len(b) != 1:
+            continue
+        s_w = [f for f in src if f.sentence in a and f.kind == "negation" and f.value == "without"]
+        d_any = [f for f in dst if f.sentence in b and f.kind in ("negation", "only", "in-play")]
+        if s_w and not d_any:
+            out.append(("negation", "omission", f"the source states {_restriction_words(s_w[0])}; the translation "
+                        "does not", s_w[0].span, None, 0.5, None))
+    return out
+
+
+def _restriction_words(fact: Fact) -> str:
+    what = {"only": "a restriction", "in-play": "that cards leave play", "comparator": "a limit"}.get(
+        fact.kind, "a negation")
+    return f"{what} ('{fact.span.text}')"
+
+
+_ONE_AFTER = re.compile(r"^\W+(?:\w+\W+){0,2}(?:one|a single|1)\b", re.I)
+
+
+def _only_one(fact: Fact, text: str) -> bool:
+    """Whether "only" restricts a count of one ("can only hold one card"), which the count says by itself."""
+    return bool(_ONE_AFTER.match(text[fact.span.end:]))
+
+
+def _model_says(model: ModelFacts, check: str, span: Span | None, src) -> str | None:
+    """The source value of a contradiction, in words, when the page's rules model states it too."""
+    if span is None:
+        return None
+    fact = next((f for f in src if f.span == span and f.kind == check), None)
+    if fact is None:
+        return None
+    if check == "redeal":
+        return _label("redeal", fact.value) if model.redeals is not None and fact.value == model.redeals else None
+    # A build fact is about the pile named in its sentence; with none or several, the model can't tell.
+    piles = {v for f in src if f.kind == "pile" and f.sentence == fact.sentence for v in _values(f)}
+    if len(piles) != 1:
+        return None
+    (pile,) = piles
+    for role, direction, match in model.builds:
+        if role != pile:
+            continue
+        if check == "direction" and fact.value == direction:
+            return f"the {pile} builds {direction}"
+        if check == "suit-colour" and fact.value == match:
+            return f"the {pile} builds in {_label('suit-colour', match)}"
+    return None
+
+
+__all__ = ["CONTRADICTION", "ERROR_AT", "FactFinding", "ModelFacts", "OMISSION", "UnitContext", "WARNING_AT",
+           "compare", "severity_of"]
