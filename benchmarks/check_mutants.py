@@ -316,12 +316,12 @@ def _contexts(langs) -> dict:
     """Per language, each unit's context as ``patiencebook check`` gives it (role, names, page model,
     the catalog's lexicon): the mutants are checked as a translator's catalog would be."""
     from patiencebook.generator.catalogs import read_catalog
-    from patiencebook.generator.check.context import catalog_contexts
+    from patiencebook.generator.check.context import checked_contexts
     from patiencebook.generator.sources import load_document
 
     document = load_document(REPO_ROOT / "rules")
-    return {lang: catalog_contexts(document, read_catalog(LOCALES / lang / "LC_MESSAGES" / "help.po"))
-            for lang in langs}
+    return {lang: checked_contexts(document, read_catalog(LOCALES / lang / "LC_MESSAGES" / "help.po"), lang,
+                                   LOCALES) for lang in langs}
 
 
 def run(langs, categories, checker: Checker) -> dict:

@@ -130,6 +130,27 @@ def catalog_contexts(document: Document, catalog: Catalog | None = None,
     return out
 
 
+def checked_contexts(document: Document, catalog: Catalog, lang: str, catalogs=None) -> dict:
+    """The contexts ``patiencebook check`` gives the units of ``catalog`` (language ``lang``, in
+    the catalogs folder ``catalogs``): :func:`catalog_contexts` with the rule facts read through the
+    terms the catalog's glossary agrees on (:func:`~.terminology.agreed_terms`). A language without
+    a lexicon gets the contexts without a lexicon of its own."""
+    from pathlib import Path
+
+    from patiencebook.generator.errors import LanguageError
+
+    from .facts import lexicon_key
+    from .terminology import agreed_terms, load_glossary
+
+    code = lang.split("_")[0].split("@")[0]
+    try:
+        glossary = load_glossary(document, catalog, lang, Path(catalogs) if catalogs is not None else None)
+        lexicon = lexicon_key(code, agreed_terms(glossary, lang))
+    except LanguageError:
+        lexicon = None
+    return catalog_contexts(document, catalog, lexicon)
+
+
 def plain_text_of(msg: str) -> str:
     """A message's text without its inline markup, white space collapsed."""
     import re
@@ -137,5 +158,6 @@ def plain_text_of(msg: str) -> str:
     return " ".join(re.sub(r"<[^>]*>", "", msg).split())
 
 
-__all__ = ["OTHER_ELEMENTS", "STRATEGY_TITLES", "TITLE_ELEMENTS", "catalog_contexts", "game_names", "model_facts",
+__all__ = ["OTHER_ELEMENTS", "STRATEGY_TITLES", "TITLE_ELEMENTS", "catalog_contexts", "checked_contexts", "game_names",
+           "model_facts",
            "plain_text_of", "segment_role"]

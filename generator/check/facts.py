@@ -220,6 +220,16 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
     number_starts = {n.first for n in numbers if n.kind == "digits" or (isinstance(n.value, int) and n.value >= 2)}
     matches = [m for m in matches if not (m.kind == "comparator" and m.last + 1 not in number_starts
                                           and " ".join(t[2] for t in toks[m.first:m.last + 1]) in needs_number)]
+    # German "weder … noch": the "noch" is the second negation, as English "nor" is.
+    for first, second in lex.settings.get("negation_pairs", ()):
+        opened = None
+        for i, t in enumerate(toks):
+            if t[2] == first:
+                opened = sentence(i)
+            elif t[2] == second and opened == sentence(i):
+                matches.append(_Match(i, i, "negation", "not", "exact"))
+                opened = None
+        matches.sort(key=lambda x: x.first)
     # Serbian "док (…) не": the "не" after "until" is no negation ("док не победите", until you win).
     expletive = set(lex.settings.get("expletive_negation_after", ()))
     after_until = {k for i, t in enumerate(toks) if t[2] in expletive for k in range(i + 1, i + 6)}

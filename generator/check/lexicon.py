@@ -157,12 +157,13 @@ class Lexicon:
         copy = Lexicon(lang=self.lang, stemmer_name=self.stemmer_name, one_words=self.one_words,
                        ordinals=self.ordinals, ordinal_prefixes=self.ordinal_prefixes,
                        settings=self.settings)
-        # A one-word term of the same kind that reads an agreed word as something else gives way:
-        # Serbian catalogs that call the tableau "талон" must not have it read as the stock.
+        # A one-word pile name that reads an agreed word as another pile gives way: Serbian catalogs
+        # that call the tableau "талон" must not have it read as the stock. Suit and colour words
+        # keep the lexicon's reading: German "Farbe" names a colour as well, whatever a glossary says.
         agreed = {}
         for kind, value, phrase in extra:
             words = phrase.split()
-            if len(words) == 1:
+            if len(words) == 1 and kind == "pile":
                 folded = fold(words[0], self.lang)
                 agreed.setdefault(kind, []).append((folded, self.stem(folded), _parse_value(value)))
         for term in self.terms:

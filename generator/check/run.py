@@ -12,7 +12,7 @@ from typing import Iterable
 from babel.messages.catalog import Catalog, Message
 
 from patiencebook.generator.catalogs import find_catalogs, read_catalog
-from patiencebook.generator.check.context import catalog_contexts
+from patiencebook.generator.check.context import checked_contexts
 from patiencebook.generator.check.findings import SEVERITIES, Finding
 from patiencebook.generator.check.health import (Problem, check_gettext, check_matches, check_units,
                                                  skipped_checks)
@@ -65,19 +65,6 @@ def _facts_for(lang: str):
             continue
         return (lambda msgid, msgstr, _lang, context=None, _code=code: facts(msgid, msgstr, _code, context)), None
     return None, error
-
-
-def _catalog_lexicon(document: Document, catalog: Catalog, lang: str, catalogs: Path) -> str | None:
-    """The lexicon key for reading ``catalog``'s rule facts: the language's lexicon with the pile,
-    suit and colour terms of the catalog's glossary; ``None`` for a language without a lexicon."""
-    from patiencebook.generator.check.facts import lexicon_key
-    from patiencebook.generator.check.terminology import agreed_terms, load_glossary
-
-    code = lang.split("_")[0].split("@")[0]
-    try:
-        return lexicon_key(code, agreed_terms(load_glossary(document, catalog, lang, Path(catalogs)), lang))
-    except LanguageError:
-        return None
 
 
 def known_checks() -> tuple[str, ...]:
@@ -284,11 +271,9 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
         for lang, path in found.items():
             facts, skipped = _facts_for(lang)
             catalog = (loaded or {}).get(lang) or read_catalog(path)
-            contexts = None
-            if facts is not None:
-                # The rule facts are read with the terms the catalog's glossary agrees on, the
-                # terminology check's own glossary (generator/check/terminology.py).
-                contexts = catalog_contexts(document, catalog, _catalog_lexicon(document, catalog, lang, catalogs))
+            # The rule facts are read with the terms the catalog's glossary agrees on, the
+            # terminology check's own glossary (generator/check/terminology.py).
+            contexts = checked_contexts(document, catalog, lang, catalogs) if facts is not None else None
             findings += check_catalog(path, lang, pot, places, facts=facts, catalog=catalog, contexts=contexts)
             findings += _term_findings(document, path, lang, Path(catalogs), places,
                                        summaries="terminology" in checks, catalog=catalog)

@@ -312,40 +312,50 @@ def load_glossary(document, catalog: Catalog, lang: str, catalogs: Path | None) 
 
 def agreed_terms(concepts: list[Concept], lang: str) -> tuple[tuple[str, str, str], ...]:
     """The glossary's terms of piles and of suit and colour as lexicon terms ``(kind, value, phrase)``
-    (``("pile", "tableau", "талон")``), for reading the catalog's rule facts with the words it agreed
-    on (see :func:`~.facts.lexicon_key`): the pile check and the terminology check then agree."""
+    (``("pile", "tableau", "талон")``, ``("suit-colour", "suit", "Farbe")`` from "In suit" = "In
+    Farbe"), for reading the catalog's rule facts with the words it agreed on (see
+    :func:`~.facts.lexicon_key`): the pile check and the terminology check then agree.
+
+    A concept counts when its English term names one pile or one of suit, colour and alternate
+    colour; of a translated term of several words, the words that name such a thing are taken."""
+    from .facts import extract_facts
+
     lexes = _lexicons(lang)
     if lexes is None:
         return ()
-    _, en = lexes
+    lex, _ = lexes
     out = []
     for concept in concepts:
         english = concept.in_lang("en")
         if not english:
             continue
-        kind, value = _english_value(english[0].text, en)
-        if kind is None:
+        named = {(f.kind, v) for f in extract_facts(english[0].text, "en") if f.kind in ("pile", "suit-colour")
+                 for v in (f.value if isinstance(f.value, tuple) else (f.value,)) if v != "pile"}
+        if len(named) != 1:
             continue
+        ((kind, value),) = named
         for term in concept.in_lang(lang):
             if term.status == "deprecated":
                 continue
+            # A word the lexicon reads as the generic "pile" (Serbian "гомила" for the stock in one
+            # catalog, any pile in the next sentence) names nothing in particular.
+            if any(f.kind == "pile" and "pile" in (f.value if isinstance(f.value, tuple) else (f.value,))
+                   for f in extract_facts(term.text, lex.lang)):
+                continue
             words = [re.sub(r"^\W+|\W+$", "", w) for w in term.text.split("(")[0].split()]
             words = [w for w in words if any(c.isalpha() for c in w)]
-            if words and len(words) <= 3:
-                out.append((kind, value, " ".join(words)))
+            if len(words) > 1:
+                # "In Farbe": the word that names the thing; a phrase whose words all do stays whole.
+                naming = [w for w in words if any(f.kind == kind and value in (f.value if isinstance(f.value, tuple)
+                                                                               else (f.value,))
+                                                  for f in extract_facts(w, lex.lang))]
+                if naming and len(naming) < len(words):
+                    out += [(kind, value, w) for w in naming]
+                elif len(words) <= 3:
+                    out.append((kind, value, " ".join(words)))
+            elif words:
+                out.append((kind, value, words[0]))
     return tuple(dict.fromkeys(out))
-
-
-def _english_value(label: str, en: Lexicon) -> tuple[str | None, str | None]:
-    """The (kind, value) an English term label names: ``"Foundations"`` → ``("pile", "foundation")``,
-    ``"Suit"`` → ``("suit-colour", "suit")``; ``(None, None)`` for other labels."""
-    toks = tokens(label, "en", en)
-    for term in en.terms:
-        if term.kind in ("pile", "suit-colour") and len(term.words) == len(toks) and all(
-                _word_ok(p, t[2], t[3], False) for p, t in zip(term.words, toks)):
-            if isinstance(term.value, str) and term.value != "pile":
-                return term.kind, term.value
-    return None, None
 
 
 def _english_key(concept: Concept) -> tuple:
