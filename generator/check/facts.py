@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .findings import Span
-from .lexicon import Lexicon, Term, load_lexicon, tokens
+from .lexicon import Lexicon, Term, fold, load_lexicon, tokens
 
 #: The rule-fact checks, in report order.
 CHECKS = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "face", "redeal", "at-a-time",
@@ -230,6 +230,16 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
                 matches.append(_Match(i, i, "negation", "not", "exact"))
                 opened = None
         matches.sort(key=lambda x: x.first)
+    # Negative concord: Greek "κανένα φύλλο δεν μπορεί", Serbian "ништа не може" say one "no", as
+    # English "no card can" does; the verb's negation after the negative word is not counted again.
+    concord = lex.settings.get("negative_concord")
+    if concord:
+        words = {fold(w, lex.lang) for w in concord["words"]}
+        verbs = {fold(w, lex.lang) for w in concord["verbs"]}
+        negative = [i for i, t in enumerate(toks) if t[2] in words]
+        doubled = {i for i, t in enumerate(toks) if t[2] in verbs
+                   and any(0 < i - j <= 6 and sentence(j) == sentence(i) for j in negative)}
+        matches = [m for m in matches if not (m.kind == "negation" and m.first == m.last and m.first in doubled)]
     # Serbian "док (…) не": the "не" after "until" is no negation ("док не победите", until you win).
     expletive = set(lex.settings.get("expletive_negation_after", ()))
     after_until = {k for i, t in enumerate(toks) if t[2] in expletive for k in range(i + 1, i + 6)}
@@ -269,6 +279,8 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
 
 def _is_ordinal(lex: Lexicon, toks, m: _Match) -> bool:
     folded = toks[m.first][2]
+    if folded in lex.cardinals and folded not in lex.ordinals:
+        return False
     return m.first == m.last and (folded in lex.ordinals or folded.startswith(lex.ordinal_prefixes))
 
 

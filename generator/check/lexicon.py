@@ -88,6 +88,7 @@ class Lexicon:
     _tokens: dict[tuple[str, str], tuple[tuple[int, int, str, str], ...]] = field(
         default_factory=dict, repr=False)
     one_words: frozenset[str] = frozenset()
+    cardinals: frozenset[str] = frozenset()
     ordinals: frozenset[str] = frozenset()
     ordinal_prefixes: tuple[str, ...] = ()
     settings: dict = field(default_factory=dict)
@@ -155,7 +156,7 @@ class Lexicon:
         """A copy of this lexicon with more terms, ``(kind, value, phrase)`` each, such as the pile
         names a catalog's glossary agrees on (see :func:`catalog_lexicon`)."""
         copy = Lexicon(lang=self.lang, stemmer_name=self.stemmer_name, one_words=self.one_words,
-                       ordinals=self.ordinals, ordinal_prefixes=self.ordinal_prefixes,
+                       cardinals=self.cardinals, ordinals=self.ordinals, ordinal_prefixes=self.ordinal_prefixes,
                        settings=self.settings)
         # A one-word pile name that reads an agreed word as another pile gives way: Serbian catalogs
         # that call the tableau "талон" must not have it read as the stock. Suit and colour words
@@ -166,11 +167,20 @@ class Lexicon:
             if len(words) == 1 and kind == "pile":
                 folded = fold(words[0], self.lang)
                 agreed.setdefault(kind, []).append((folded, self.stem(folded), _parse_value(value)))
+        # A pile the catalog names with a word of its own is no longer one of the readings of an
+        # ambiguous word (Serbian "гомила": stock or any pile, where the catalog calls the stock "талон").
+        named = {value for value in (v for _, _, v in agreed.get("pile", ())) if isinstance(value, str)}
         for term in self.terms:
             if len(term.words) == 1 and any(
                     _pattern_hits(term.words[0], folded, stem) and term.value != value
                     for folded, stem, value in agreed.get(term.kind, ())):
                 continue
+            if term.kind == "pile" and isinstance(term.value, tuple) and set(term.value) & named:
+                rest = tuple(v for v in term.value if v not in named or any(
+                    _pattern_hits(term.words[0], folded, stem) for folded, stem, value in agreed["pile"] if value == v))
+                if not rest:
+                    continue
+                term = Term(term.kind, rest if len(rest) > 1 else rest[0], term.words, term.source)
             copy._index(term)
         for kind, value, phrase in extra:
             copy.add(kind, _parse_value(value), phrase)
@@ -251,6 +261,8 @@ def load_lexicon(lang: str) -> Lexicon:
     listed = data.get("ordinals", [])
     lex.ordinals = frozenset(ordinals | {fold(w.lstrip("="), lang) for w in listed if not w.endswith("*")})
     lex.ordinal_prefixes = tuple(fold(w[:-1], lang) for w in listed if w.endswith("*"))
+    # Serbian "пет*" opens the ordinal "пети" and is the cardinal "пет" itself: cardinals are no ordinals.
+    lex.cardinals = frozenset(fold(w, lang) for w in generated if fold(w, lang) not in lex.ordinals)
     for word, value in data.get("number", {}).items():
         numbers[word] = value
     for word, value in numbers.items():

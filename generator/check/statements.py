@@ -155,6 +155,16 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     return out
 
 
+#: How "more than" of a quantity begins in each language ("more than one King"), as against a
+#: value that is higher ("higher than", "höher als", "већа од").
+_QUANTITY = ("more", "mehr", "über", "περισσότερ", "πάνω από", "више")
+
+
+def _higher(fact: Fact) -> bool:
+    """Whether a comparator says a value is higher, which states a build direction as "up" does."""
+    return fact.kind == "comparator" and fact.value == "more" and not fact.span.text.lower().startswith(_QUANTITY)
+
+
 def _missing_sentence(text: str, facts, ids) -> list:
     """A source sentence that no sentence of the translation corresponds to, when it states a rule."""
     bounds = _bounds(text)
@@ -177,6 +187,11 @@ def _facts_compared(src, dst, src_text: str, exact: bool = False) -> list:
     ``"omission"`` or ``"added"`` (a value the translation states and the source does not).
     ``exact``: ``src`` is one sentence and ``dst`` its translation (see :func:`_numbers`)."""
     raw = _numbers(src, dst, exact)
+    # "higher than" is a build direction as much as "higher" is (Serbian "виша од", "већа од").
+    src = src + [Fact("direction", "up", f.span, sentence=f.sentence) for f in src
+                 if _higher(f) and not _of(src, "direction")]
+    dst = dst + [Fact("direction", "up", f.span, sentence=f.sentence) for f in dst
+                 if _higher(f) and not _of(dst, "direction")]
     for kind in _TERM_KINDS:
         found = _terms(kind, src, dst, src_text)
         if exact and not any(r[1] == "contradiction" for r in found) and kind in _SWAP_KINDS:
@@ -354,7 +369,9 @@ def _in_build(fact: Fact, src, text: str) -> bool:
     ("increasing by one per row" of a deal is no build direction)."""
     bounds = [0, *sentence_starts(text), len(text)]
     sentence = text[bounds[fact.sentence]:bounds[fact.sentence + 1]] if fact.sentence + 1 < len(bounds) else text
-    return "buil" in sentence.lower() or any(f.kind == "pile" and f.sentence == fact.sentence for f in src)
+    lowered = sentence.lower()
+    return any(w in lowered for w in ("buil", "rank", " run", "sequence")) or any(
+        f.kind == "pile" and f.sentence == fact.sentence for f in src)
 
 
 def _terms(kind: str, src, dst, src_text: str = "") -> list:
