@@ -130,11 +130,12 @@ def catalog_contexts(document: Document, catalog: Catalog | None = None,
     return out
 
 
-def checked_contexts(document: Document, catalog: Catalog, lang: str, catalogs=None) -> dict:
+def checked_contexts(document: Document, catalog: Catalog, lang: str, catalogs=None, glossary=None) -> dict:
     """The contexts ``patiencebook check`` gives the units of ``catalog`` (language ``lang``, in
     the catalogs folder ``catalogs``): :func:`catalog_contexts` with the rule facts read through the
     terms the catalog's glossary agrees on (:func:`~.terminology.agreed_terms`). A language without
-    a lexicon gets the contexts without a lexicon of its own."""
+    a lexicon gets the contexts without a lexicon of its own. ``glossary`` is the catalog's
+    glossary when the caller has loaded it already (:func:`~.terminology.load_glossary`)."""
     from pathlib import Path
 
     from patiencebook.generator.errors import LanguageError
@@ -144,7 +145,8 @@ def checked_contexts(document: Document, catalog: Catalog, lang: str, catalogs=N
 
     code = lang.split("_")[0].split("@")[0]
     try:
-        glossary = load_glossary(document, catalog, lang, Path(catalogs) if catalogs is not None else None)
+        if glossary is None:
+            glossary = load_glossary(document, catalog, lang, Path(catalogs) if catalogs is not None else None)
         lexicon = lexicon_key(code, agreed_terms(glossary, lang))
     except LanguageError:
         lexicon = None

@@ -167,11 +167,17 @@ def extract_facts(text: str, lang: str, *, mask: tuple[str, ...] = ()) -> list[F
 def masked(text: str, mask: tuple[str, ...]) -> str:
     """``text`` with each phrase of ``mask`` (matched as whole words, case kept: the name
     "Thirteen", not "thirteen cards") blanked out, the length kept so that offsets hold."""
-    for phrase in mask:
-        if phrase and phrase in text:
-            pattern = re.compile(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)")
-            text = pattern.sub(lambda m: " " * len(m.group()), text)
-    return text
+    if not mask:
+        return text
+    return _mask_pattern(mask).sub(lambda m: " " * len(m.group()), text)
+
+
+@lru_cache(maxsize=64)
+def _mask_pattern(mask: tuple[str, ...]) -> "re.Pattern":
+    phrases = sorted((p for p in mask if p), key=len, reverse=True)
+    if not phrases:
+        return re.compile(r"(?!x)x")
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(p) for p in phrases) + r")(?!\w)")
 
 
 def _read(text: str, lang: str) -> tuple[Lexicon, list, list[_Match]]:
@@ -333,6 +339,11 @@ def _redeal_count(matches: list[_Match], numbers: list[_Match], m: _Match, sente
     return count - 1 if m.kind == "pass" else count
 
 
+@lru_cache(maxsize=4096)
+def _context_key(context) -> str:
+    return repr(context.key())
+
+
 def check_facts(msgid: str, msgstr: str, lang: str, context=None) -> list:
     """Compare the rule statements of an English ``msgid`` with those of its translation ``msgstr``.
 
@@ -349,7 +360,7 @@ def check_facts(msgid: str, msgstr: str, lang: str, context=None) -> list:
     """
     from .statements import compare
 
-    key = (msgid, msgstr, lang, repr(context.key()) if context is not None else "")
+    key = (msgid, msgstr, lang, _context_key(context) if context is not None else "")
     if _MEMO is not None:
         _USED.add(key)
         if key in _MEMO:

@@ -162,13 +162,14 @@ def check_catalog(path: Path, lang: str, pot: Catalog, places: "_Places", *, fac
 
 
 def _term_findings(document: Document, path: Path, lang: str, catalogs: Path, places: "_Places", *,
-                   summaries: bool = False, catalog: Catalog | None = None) -> list[Finding]:
+                   summaries: bool = False, catalog: Catalog | None = None, concepts=None) -> list[Finding]:
     """Terminology and false-friend findings of one catalog (see generator/check/terminology.py);
     the per-concept variant counts (``info``) only with ``summaries``, i.e. ``--check terminology``."""
     from patiencebook.generator.check.terminology import (check_false_friends, check_terminology,
                                                           load_glossary)
     catalog = catalog if catalog is not None else read_catalog(path)
-    concepts = load_glossary(document, catalog, lang, catalogs)
+    if concepts is None:
+        concepts = load_glossary(document, catalog, lang, catalogs)
     problems = check_terminology(concepts, catalog, lang)[0] + check_false_friends(concepts, catalog, lang)
     units = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m for m in catalog if m.id}
     return [places.finding(lang, p, Path(path).name) for p in problems
@@ -273,10 +274,13 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
             catalog = (loaded or {}).get(lang) or read_catalog(path)
             # The rule facts are read with the terms the catalog's glossary agrees on, the
             # terminology check's own glossary (generator/check/terminology.py).
-            contexts = checked_contexts(document, catalog, lang, catalogs) if facts is not None else None
+            from patiencebook.generator.check.terminology import load_glossary
+
+            concepts = load_glossary(document, catalog, lang, Path(catalogs))
+            contexts = checked_contexts(document, catalog, lang, catalogs, concepts) if facts is not None else None
             findings += check_catalog(path, lang, pot, places, facts=facts, catalog=catalog, contexts=contexts)
             findings += _term_findings(document, path, lang, Path(catalogs), places,
-                                       summaries="terminology" in checks, catalog=catalog)
+                                       summaries="terminology" in checks, catalog=catalog, concepts=concepts)
             if skipped:
                 findings.append(Finding(lang, Path(path).name, None, "", "facts", "info",
                                         f"rule-fact checks skipped: {skipped}", pages=(Path(path).name,)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import weakref
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -370,7 +371,27 @@ def _lexicons(lang: str) -> tuple[Lexicon, Lexicon] | None:
         return None
 
 
+# check_terminology's answers per catalog object, so that the glossary's counting pass and the check
+# itself (the same concepts, when the counts changed nothing) read the catalog once.
+_ANSWERS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
 def check_terminology(concepts: list[Concept], catalog: Catalog, lang: str) -> tuple[list[Problem], list]:
+    """Terminology problems of one catalog (see :func:`_check_terminology`); the answer for the
+    same catalog object, concepts and language is given again without reading the catalog again.
+    Callers must not change the catalog between two calls."""
+    key = (tuple(concepts), lang)
+    try:
+        known = _ANSWERS.setdefault(catalog, {})
+    except TypeError:  # a catalog that cannot be weakly referenced: no keeping
+        return _check_terminology(concepts, catalog, lang)
+    if key not in known:
+        known[key] = _check_terminology(concepts, catalog, lang)
+    problems, matchers = known[key]
+    return list(problems), matchers
+
+
+def _check_terminology(concepts: list[Concept], catalog: Catalog, lang: str) -> tuple[list[Problem], list]:
     """Terminology problems of one catalog.
 
     Returns:
