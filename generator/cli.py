@@ -65,8 +65,11 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
     sources = args.sources or project.default_sources()
     catalogs = _catalogs(args)
+    from patiencebook.generator.check.run import REPORTED_CONFIDENCE
+
+    sure = REPORTED_CONFIDENCE if args.min_confidence is None else args.min_confidence
     findings, checked = run_checks(sources, catalogs, langs=args.lang, pages=args.page, checks=args.check,
-                                   min_confidence=args.min_confidence)
+                                   min_confidence=sure)
     if args.format == "po":
         if len(checked) != 1:
             raise PatienceBookError(f"--format po writes one catalog, but {len(checked)} were checked; "
@@ -324,7 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json", "po"), default="text",
                    help="text grouped by page (default), a JSON list, or the catalog with one "
                         "'# check:' comment per finding (needs one --lang)")
-    p.add_argument("--min-confidence", type=_confidence, default=0.5, metavar="C",
+    p.add_argument("--min-confidence", type=_confidence, default=None, metavar="C",
                    help="report only findings at least this sure, from 0 to 1 (default 0.5: rule findings "
                         "below it are information, such as a count the translation leaves to a paraphrase; "
                         "0 shows them too)")

@@ -34,6 +34,9 @@ FACT_CHECKS = ("number", "rank", "pile", "suit-colour", "suit-name", "direction"
 TERM_CHECKS = ("terminology", "false-friend")
 #: The language of findings about the English sources themselves.
 SOURCE_LANG = "en"
+#: The confidence from which reports show a finding unless asked otherwise (``--min-confidence``):
+#: below it a rule finding is information, such as a count a translation leaves to a paraphrase.
+REPORTED_CONFIDENCE = 0.5
 
 
 def _facts():
@@ -300,4 +303,4 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
     return findings, found
 
 
-__all__ = ["CHECKS", "FACT_CHECKS", "SOURCE_LANG", "check_catalog", "known_checks", "run_checks"]
+__all__ = ["CHECKS", "FACT_CHECKS", "REPORTED_CONFIDENCE", "SOURCE_LANG", "check_catalog", "known_checks", "run_checks"]

@@ -269,7 +269,7 @@ def _numbers(src, dst, exact: bool = False) -> list:
         if kind == "number" and _of(src, "redeal") and _of(dst, "redeal"):
             # "three times through the deck" may be translated "two redeals" and back.
             missing = [v for v in missing if v - 1 not in d_vals and v + 1 not in d_vals]
-        extra = [f for f in d_facts if f.value not in s_all and f.value != 1 and not f.ordinal]
+        extra = [f for f in d_facts if f.value not in s_all and (kind == "rank" or f.value != 1) and not f.ordinal]
         # "the Four of hearts" as "херц петица": a number from 2 to 10 and a rank stand for each other.
         extra += [f for f in _of(dst, other) if 2 <= f.value <= 10 and f.value not in s_all and not f.ordinal
                   and f.value not in {g.value for g in s_facts}]
@@ -289,6 +289,15 @@ def _numbers(src, dst, exact: bool = False) -> list:
             continue
         ones = [f for f in s_facts if f.value == 1 and not f.ordinal] if kind == "number" else []
         d_ones = [f for f in d_facts if f.value == 1 and not f.ordinal]
+        if _of(src, "redeal") or _of(dst, "redeal"):
+            ones = []  # "one redeal" may be "twice through the deck"
+        if kind == "number" and len(missing) == 1 and not extra and len(d_ones) > len(ones) \
+                and _first(s_facts, missing[0]).span.text.isdigit():
+            # "scores 5 points" as "zählt einen Punkt": a numeral gone, a "one" come.
+            sf = _first(s_facts, missing[0])
+            out = [r for r in out if not (r[0] == "number" and r[6] == missing[0])]
+            out.append((kind, "contradiction", f"{missing[0]} in the source, 1 in the translation",
+                        sf.span, d_ones[-1].span, 0.6, missing[0]))
         if extra and ones and not missing:
             # An article is a "one" in German and Greek, so fewer ones is a sign, not a condition.
             df = extra.pop(0)
@@ -380,6 +389,11 @@ def _implied(kind: str, value, src, dst) -> bool:
     return (value == "up" and ranks == [1]) or (value == "down" and ranks == [13])
 
 
+def _rank_named(dst) -> bool:
+    """Whether the translation names a single rank, which may state the direction ("bis zum König")."""
+    return len({f.value for f in _of(dst, "rank")}) == 1
+
+
 def _in_build(fact: Fact, src, text: str) -> bool:
     """Whether a direction fact is about building: its sentence says build or names a pile
     ("increasing by one per row" of a deal is no build direction)."""
@@ -428,6 +442,8 @@ def _terms(kind: str, src, dst, src_text: str = "") -> list:
                         sf.span, df.span, CONTRADICTION, v))
         else:
             sure = 0.3 if _implied(kind, v, src, dst) else OMISSION[kind]
+            if kind == "direction" and sure > 0.45 and _rank_named(dst):
+                sure = 0.45
             if kind == "suit-colour" and not _of([f for f in src if f.sentence == sf.sentence], "direction"):
                 sure = min(sure, 0.45)  # "cards of the same suit" outside a build statement
             if kind == "direction" and not _in_build(sf, src, src_text):
@@ -440,9 +456,10 @@ def _terms(kind: str, src, dst, src_text: str = "") -> list:
             s_all.add("at-most")  # "can only hold one card" as "holds at most one card"
         if any(f.kind == "negation" and f.value == "not" for f in src):
             s_all.add("out")  # "cannot be moved" as "leave the game"
+        added = _ADDED_VALUES | ({"more"} if "sum" in s_all else set())  # "add up to 10" as "more than 10"
         for f in d_facts:
             # A sum is said in many ways ("in total", "κάνουν"); an added limit is what changes a rule.
-            new = [v for v in _values(f) if v not in s_all and v in _ADDED_VALUES]
+            new = [v for v in _values(f) if v not in s_all and v in added]
             if new and len(new) == len(_values(f)):
                 out.append((kind, "added", f"the translation adds {_label(kind, new[0])}, which the source "
                             "does not state", None, f.span, _ADDED_KINDS[kind], new[0]))
@@ -607,9 +624,12 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
         return []
     pairs = [([f for f in s_all if f.sentence in a], [f for f in d_all if f.sentence in b], a, b) for a, b in blocks]
     pairs = [p for p in pairs if p[0] or p[1]]
-    if len(s_all) == len(d_all):
-        pairs = []  # as many on each side: moved between sentences, or said in other words
     exact = all(len(a) == 1 and len(b) == 1 for a, b in blocks)
+    if len(s_all) == len(d_all):
+        # As many on each side: moved between sentences, or said in other words; but a sentence
+        # whose own translation lost its only one has lost it (the other sentence said it twice).
+        pairs = [p for p in pairs if exact and p[0] and not p[1]
+                 and _only_restriction_lost(p[0], src, dst, p[2], p[3])]
     factor = 1.0 if exact else 0.9
     out = []
     for s_here, d_here, a, b in pairs:
@@ -637,7 +657,7 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
                 fact = lost[0]
                 kind = "only" if fact.kind == "only" else "negation"
                 out.append((kind, "omission", f"the source states {_restriction_words(fact)} more than the "
-                            "translation does", fact.span, None, POLARITY[(kind, "dropped")] - 0.15, None))
+                            "translation does", fact.span, None, POLARITY[(kind, "dropped")] - 0.2, None))
     out += _without(src, dst, blocks)
     return out
 
@@ -655,6 +675,16 @@ def _without(src, dst, blocks) -> list:
             out.append(("negation", "omission", f"the source states {_restriction_words(s_w[0])}; the translation "
                         "does not", s_w[0].span, None, 0.5, None))
     return out
+
+
+def _only_restriction_lost(s_here, src, dst, a, b) -> bool:
+    """In one sentence pair, the source restricts and the translation does not, while both say the
+    same facts otherwise: the translation of that very statement lost its "not" or "only"."""
+    s_rest = [f for f in src if f.sentence in a and f.kind in _ANCHORS]
+    d_rest = [f for f in dst if f.sentence in b and f.kind in _ANCHORS]
+    s_vals = {(f.kind, v) for f in s_rest for v in _values(f)} - {("number", 1)}
+    d_vals = {(f.kind, v) for f in d_rest for v in _values(f)} - {("number", 1)}
+    return bool(s_vals) and s_vals <= d_vals
 
 
 def _restriction_words(fact: Fact) -> str:

@@ -350,9 +350,14 @@ def agreed_terms(concepts: list[Concept], lang: str) -> tuple[tuple[str, str, st
                 naming = [w for w in words if any(f.kind == kind and value in (f.value if isinstance(f.value, tuple)
                                                                                else (f.value,))
                                                   for f in extract_facts(w, lex.lang))]
+                other = [w for w in words if any(f.kind == kind and value not in (f.value if isinstance(f.value, tuple)
+                                                                                    else (f.value,))
+                                                 for f in extract_facts(w, lex.lang))]
                 if naming and len(naming) < len(words):
                     out += [(kind, value, w) for w in naming]
-                elif len(words) <= 3:
+                elif len(words) <= 3 and not other:
+                    # A phrase none of whose words names something else: "Στοίβα απόρριψης". "Иста боја"
+                    # for "Same suit" names a colour, whatever the label says, so it is left out.
                     out.append((kind, value, " ".join(words)))
             elif words:
                 out.append((kind, value, words[0]))
