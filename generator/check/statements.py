@@ -457,7 +457,10 @@ def _terms(kind: str, src, dst, src_text: str = "") -> list:
         if any(f.kind == "negation" and f.value == "not" for f in src):
             s_all.add("out")  # "cannot be moved" as "leave the game"
         added = _ADDED_VALUES | ({"more"} if "sum" in s_all else set())  # "add up to 10" as "more than 10"
+        clashed = {r[4] for r in out if r[1] == "contradiction"}
         for f in d_facts:
+            if f.span in clashed:
+                continue  # already the other side of a contradiction
             # A sum is said in many ways ("in total", "κάνουν"); an added limit is what changes a rule.
             new = [v for v in _values(f) if v not in s_all and v in added]
             if new and len(new) == len(_values(f)):
