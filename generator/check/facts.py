@@ -125,8 +125,9 @@ _LEXICONS: dict[str, Lexicon] = {}
 
 def sentence_starts(text: str) -> list[int]:
     """Character offsets at which the sentences of ``text`` after the first begin: after a full
-    stop, question or exclamation mark, semicolon or colon followed by a space or the end."""
-    return [m.end() for m in _SENTENCE_END.finditer(text)]
+    stop, question or exclamation mark, semicolon or colon followed by a space or a tag (a stop at
+    the very end begins no sentence)."""
+    return [m.end() for m in _SENTENCE_END.finditer(text) if text[m.end():].strip()]
 
 
 def lexicon_key(lang: str, extra: tuple[tuple[str, str, str], ...] = ()) -> str:

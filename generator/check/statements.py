@@ -441,7 +441,9 @@ def _terms(kind: str, src, dst, src_text: str = "") -> list:
             out.append((kind, "contradiction", f"suit in the source, {_label(kind, df.value)} in the translation",
                         sf.span, df.span, CONTRADICTION, v))
         else:
-            sure = 0.3 if _implied(kind, v, src, dst) else OMISSION[kind]
+            if _implied(kind, v, src, dst):
+                continue  # the translation states it by other means
+            sure = OMISSION[kind]
             if kind == "direction" and sure > 0.45 and _rank_named(dst):
                 sure = 0.45
             if kind == "suit-colour" and not _of([f for f in src if f.sentence == sf.sentence], "direction"):

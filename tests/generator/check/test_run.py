@@ -213,3 +213,53 @@ def test_regional_catalog_falls_back_to_the_language_lexicon(monkeypatch, tmp_pa
     monkeypatch.setattr(run, "_facts", lambda: fake)
     assert run_checks(SOURCES, tmp_path, checks=["facts"])[0] == []
     assert set(seen) == {"de"}
+
+
+def test_min_confidence_hides_information_by_default_and_shows_it_at_zero(capsys):
+    args = ["check", "--sources", str(REPO / "rules"), "--catalogs", str(REPO / "locales"), "--format", "json"]
+    cli.main(args)
+    default = json.loads(capsys.readouterr().out)
+    cli.main(args + ["--min-confidence", "0"])
+    everything = json.loads(capsys.readouterr().out)
+    assert default == []  # our own catalogs state the same rules
+    infos = [f for f in everything if f["severity"] == "info" and f["check"] in run.FACT_CHECKS]
+    assert infos and all(f["confidence"] < run.REPORTED_CONFIDENCE for f in infos)
+
+
+@pytest.mark.parametrize("value", ["2", "-0.1", "sure"])
+def test_min_confidence_outside_0_to_1_is_a_usage_error(value, capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["check", "--min-confidence", value])
+    assert stop.value.code == 2
+    assert "--min-confidence" in capsys.readouterr().err
+
+
+def test_a_page_borrowing_the_embedded_model_has_its_english_checked_against_it():
+    from dataclasses import replace
+
+    from patiencebook.generator.check.model import check_page
+    from patiencebook.generator.enginemodels import attach_engine_models
+    from patiencebook.generator.sources import load_document
+
+    if not (CORPUS / "C" / "index.docbook").is_file():
+        pytest.skip(f"AisleRiot corpus not found at {CORPUS} (expected beside the repository in shared/)")
+    document = load_document(CORPUS / "C")
+    attach_engine_models(document)
+    page = next(p for p in document.pages if p.slug == "freecell")
+    assert page.rules is not None and check_page(page) == []  # AisleRiot's FreeCell agrees with our model
+    # The same page saying "Ten piles" in its Tableau row disagrees with the model's eight.
+    row = next(s for s in page.segments if s.msgid.startswith("Eight piles. Deal all cards"))
+    page.segments[page.segments.index(row)] = replace(row, msgid="Ten piles." + row.msgid[len("Eight piles."):])
+    assert [(p.check, p.message) for _, p in check_page(page)] == [
+        ("model-pile", "the English says 'Ten piles', but the rules block has 8 tableau piles")]
+
+
+def test_aisleriot_findings_carry_confidences_and_the_text_report_orders_by_them():
+    if not (CORPUS / "C" / "index.docbook").is_file():
+        pytest.skip(f"AisleRiot corpus not found at {CORPUS} (expected beside the repository in shared/)")
+    findings, _ = run_checks(CORPUS / "C", CORPUS, langs=["de"], checks=list(run.FACT_CHECKS),
+                             min_confidence=run.REPORTED_CONFIDENCE)
+    assert findings and all(f.confidence >= run.REPORTED_CONFIDENCE for f in findings)
+    from patiencebook.generator.check.statements import severity_of
+
+    assert all(f.severity == severity_of(f.confidence) for f in findings if f.check != "terminology")

@@ -121,3 +121,66 @@ def test_aisleriot_german_foundation_variants_are_counted():
     summary = next(f.message for f in findings if f.severity == "info" and f.message.startswith("Foundation:"))
     assert summary.startswith("Foundation: Fundamentstapel ×129 (glossary), Fundament ×7")
     assert sum(1 for f in findings if f.severity == "warning") > 0
+
+
+def _document():
+    from patiencebook.generator.sources import load_document
+
+    return load_document(SOURCES)
+
+
+def test_the_catalog_header_states_the_glossary():
+    from patiencebook.generator.check.terminology import header_glossary, load_glossary
+
+    catalog = _catalog("de", [("Stock", "Vorrat"), ("The stock deals one card.", "Der Talon gibt eine Karte.")])
+    catalog.header_comment = ("# German translation\n# Besondere Ausdrücke\n# stock = Talon (der Kartenstoß)\n"
+                              "# redeal = Neuverteilung/Neuausgabe\n# slot = Ablage?\n")
+    header = {c.in_lang("en")[0].text: [(t.text, t.status) for t in c.in_lang("de")] for c in header_glossary(catalog, "de")}
+    assert header == {"stock": [("Talon", "preferred")],
+                      "redeal": [("Neuverteilung", "preferred"), ("Neuausgabe", "admitted")],
+                      "slot": [("Ablage", "preferred")]}
+    # The header outvotes the Setup label's own translation ("Vorrat").
+    stock = next(c for c in load_glossary(_document(), catalog, "de", None) if c.in_lang("en")[0].text == "Stock")
+    assert stock.preferred("de") == "Talon"
+
+
+def test_without_a_header_the_term_the_catalog_uses_most_is_agreed():
+    from patiencebook.generator.check.terminology import load_glossary
+
+    catalog = _catalog("de", [("Stock", "Vorrat")] + [(f"The stock deals {n} cards.", f"Der Talon gibt {n} Karten.")
+                                                       for n in range(2, 6)])
+    stock = next(c for c in load_glossary(_document(), catalog, "de", None) if c.in_lang("en")[0].text == "Stock")
+    assert stock.preferred("de") == "Talon"
+    problems, _ = check_terminology([stock], catalog, "de")
+    assert [p for p in problems if p.severity == "warning" and "Talon" in (p.translation.text if p.translation else "")] == []
+
+
+def test_an_admitted_term_is_never_a_warning():
+    concept = Concept("redeal", (GlossaryTerm("en", "Redeal"), GlossaryTerm("de", "Neuverteilung"),
+                                 GlossaryTerm("de", "Neuausgabe", "admitted")))
+    catalog = _catalog("de", [("One redeal.", "Eine Neuausgabe.")])
+    problems, _ = check_terminology([concept], catalog, "de")
+    assert [p.severity for p in problems] == ["info"]
+
+
+def test_the_pile_check_reads_the_catalogs_agreed_terms():
+    # A catalog calling the tableau "талон" (the lexicon's stock) has it read as the tableau.
+    from patiencebook.generator.check.facts import lexicon_key
+    from patiencebook.generator.check.statements import UnitContext, compare
+    from patiencebook.generator.check.terminology import agreed_terms
+
+    as_tableau = agreed_terms([_concept("tableau", "Tableau", sr="Талон"), _concept("stock", "Stock", sr="Шпил")], "sr")
+    assert ("pile", "tableau", "Талон") in as_tableau
+    as_stock = agreed_terms([_concept("tableau", "Tableau", sr="Поље"), _concept("stock", "Stock", sr="Талон")], "sr")
+    msgid, msgstr = "Move the card to the tableau.", "Преместите карту на талон."
+    assert compare(msgid, msgstr, "sr", UnitContext(lexicon=lexicon_key("sr", as_tableau))) == []
+    # Where the catalog agrees that "талон" is the stock, the same sentence names the wrong pile.
+    assert [f[:2] for f in compare(msgid, msgstr, "sr", UnitContext(lexicon=lexicon_key("sr", as_stock)))] == [
+        ("pile", "error")]
+
+
+def test_a_phrase_naming_something_else_is_no_agreed_term():
+    from patiencebook.generator.check.terminology import agreed_terms
+
+    # "Иста боја" (same colour) for the label "Same suit" must not make "боја" a suit.
+    assert agreed_terms([_concept("same-suit", "Same suit", sr="Иста боја")], "sr") == ()

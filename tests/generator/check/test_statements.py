@@ -1,0 +1,157 @@
+"""Rule statements compared sentence by sentence: contradictions, omissions, negations and restrictions,
+each with a confidence from which its severity follows."""
+
+from __future__ import annotations
+
+import pytest
+
+from patiencebook.generator.check.facts import UNLIMITED, extract_facts
+from patiencebook.generator.check.statements import (ERROR_AT, WARNING_AT, ModelFacts, UnitContext,
+                                                     align_sentences, compare, severity_of)
+
+
+def _checks(findings, *severities):
+    return [(f[0], f[1]) for f in findings if not severities or f[1] in severities]
+
+
+def test_severity_follows_confidence():
+    assert severity_of(ERROR_AT) == "error"
+    assert severity_of(ERROR_AT - 0.01) == "warning"
+    assert severity_of(WARNING_AT) == "warning"
+    assert severity_of(WARNING_AT - 0.01) == "info"
+
+
+@pytest.mark.parametrize("lang,msgid,msgstr", [
+    ("de", "Empty piles are not filled.", "Leere Stapel werden gefüllt."),
+    ("el", "Empty piles are not filled.", "Οι κενές στοίβες γεμίζουν."),
+    ("sr", "Empty piles are not filled.", "Празне гомиле се попуњавају."),
+])
+def test_a_dropped_negation_is_a_warning(lang, msgid, msgstr):
+    assert ("negation", "warning") in _checks(compare(msgid, msgstr, lang))
+
+
+@pytest.mark.parametrize("lang,msgid,msgstr", [
+    ("de", "Empty piles are not filled.", "Leere Stapel werden nicht gefüllt."),
+    ("el", "Empty piles are not filled.", "Οι κενές στοίβες δεν γεμίζουν."),
+    ("sr", "Empty piles are not filled.", "Празне гомиле се не попуњавају."),
+])
+def test_a_kept_negation_gives_nothing(lang, msgid, msgstr):
+    assert compare(msgid, msgstr, lang) == []
+
+
+@pytest.mark.parametrize("lang,msgstr", [
+    ("de", "Ein leerer Stapel wird mit einem König gefüllt."),
+    ("el", "Μια κενή στοίβα γεμίζει με Ρήγα."),
+    ("sr", "Празна гомила се попуњава краљем."),
+])
+def test_a_dropped_only_is_a_warning(lang, msgstr):
+    found = compare("An empty pile can be filled only with a King.", msgstr, lang)
+    assert ("only", "warning") in _checks(found)
+
+
+def test_only_before_one_says_no_more_than_the_count():
+    assert compare("Each cell can only hold one card.", "Jede Zelle hält eine Karte.", "de") == []
+
+
+def test_negative_concord_counts_once_and_losing_it_is_found():
+    assert compare("No card can be placed on it.", "Κανένα φύλλο δεν μπορεί να τοποθετηθεί πάνω της.", "el") == []
+    assert ("negation", "warning") in _checks(compare("No card can be placed on it.",
+                                                      "Ένα φύλλο μπορεί να τοποθετηθεί πάνω της.", "el"))
+
+
+@pytest.mark.parametrize("msgid,msgstr,check", [
+    ("Seven piles.", "Acht Stapel.", "number"),
+    ("Deal three cards.", "Geben Sie zwei Karten.", "number"),
+    ("Build down in suit.", "Absteigend in Farbgruppe anlegen.", "suit-colour"),
+    ("Move the card to the foundation.", "Legen Sie die Karte auf den Talon.", "pile"),
+    ("Build down in suit.", "Aufsteigend nach Farbe anlegen.", "direction"),
+])
+def test_a_changed_value_is_an_error(msgid, msgstr, check):
+    assert (check, "error") in _checks(compare(msgid, msgstr, "de"))
+
+
+def test_a_bare_count_left_to_a_paraphrase_is_information():
+    found = compare("Deal the remaining cards to the four foundations.",
+                    "Geben Sie die übrigen Karten auf die Zielstapel.", "de")
+    assert _checks(found) == [("number", "info")]
+
+
+def test_a_rank_range_states_the_direction():
+    assert compare("Build up in suit from Ace to King.", "Nach Farbe von Ass bis König anlegen.", "de") == []
+    # From King to Ace is down: the up of the source is then not stated.
+    found = compare("Build up in suit from the base card, wrapping from King to Ace.",
+                    "Nach Farbe ab der Grundkarte, vom König zum Ass.", "de")
+    assert ("direction", "warning") in _checks(found)
+
+
+def test_inflected_forms_are_read_through_their_lemmas():
+    # "abgebaut" is not a listed form: simplemma's lemma "abbauen" is.
+    assert [(f.kind, f.value) for f in extract_facts("Die Stapel werden abgebaut.", "de")
+            if f.kind == "direction"] == [("direction", "down")]
+    assert compare("Tableau piles are built down.", "Die Stapel im Tableau werden abgebaut.", "de") == []
+
+
+def test_one_mention_turned_into_another_is_found_by_counting():
+    found = compare("A King can go on a Queen, but nothing can go on a King.",
+                    "Eine Dame darf auf eine Dame, aber auf einen König darf nichts.", "de")
+    assert ("rank", "warning") in _checks(found)
+
+
+def test_left_to_right_turned_round_is_found():
+    found = compare("Deal from left to right.", "Geben Sie von rechts nach links.", "de")
+    assert _checks(found) == [("side", "warning")]
+
+
+def test_game_names_are_names_not_numbers():
+    context = UnitContext(names=("Thirteen",), translated_names=("Dreizehn",))
+    assert compare("Thirteen is won when the tableau is empty.",
+                   "Dreizehn ist gewonnen, wenn das Tableau leer ist.", "de", context) == []
+    # Without the context the name reads as a number the translation does not state.
+    assert compare("Thirteen is won when the tableau is empty.",
+                   "Das Spiel ist gewonnen, wenn das Tableau leer ist.", "de") != []
+
+
+def test_credits_and_legal_text_are_not_read_for_rules():
+    assert compare("Copyright the Free Software Foundation, seven authors.", "Urheberrecht: acht Autoren.",
+                   "de", UnitContext(role="other")) == []
+
+
+def test_a_title_states_rules_less_surely():
+    plain = compare("Build down in suit", "Aufsteigend nach Farbe", "de")
+    title = compare("Build down in suit", "Aufsteigend nach Farbe", "de", UnitContext(role="title"))
+    assert plain[0][5] > title[0][5] and title[0][1] == "warning"
+
+
+def test_the_rules_model_agreeing_with_the_english_makes_a_contradiction_sure():
+    model = ModelFacts(redeals=2, builds=(("tableau", "down", "alternate"),))
+    found = compare("The tableau is built down in alternate colours.",
+                    "Das Tableau wird aufsteigend in wechselnder Farbgruppe gebaut.", "de", UnitContext(model=model))
+    [(check, severity, message, _, _, confidence)] = found
+    assert (check, severity) == ("direction", "error") and confidence >= 0.95
+    assert "the page's rules say the tableau builds down too" in message
+    redeal = compare("There are two redeals.", "Es gibt drei Neuverteilungen.", "de", UnitContext(model=model))
+    assert redeal[0][5] >= 0.95
+
+
+def test_a_value_moved_to_another_sentence_is_no_omission():
+    msgid = "Deal seven piles. Build down in suit."
+    msgstr = "Absteigend nach Farbe anlegen. Geben Sie sieben Stapel."
+    assert _checks(compare(msgid, msgstr, "de"), "error", "warning") == []
+
+
+def test_sentences_align_with_one_translated_as_two():
+    msgid = "Seven piles, face up. No redeals."
+    msgstr = "Sieben Stapel. Alle Karten offen. Keine Neuverteilungen."
+    blocks = align_sentences(msgid, extract_facts(msgid, "en"), msgstr, extract_facts(msgstr, "de"))
+    assert [(sorted(a), sorted(b)) for a, b in blocks] == [([0], [0, 1]), ([1], [2])]
+
+
+def test_an_added_limit_on_a_sum_is_found():
+    found = compare("Remove pairs that add up to thirteen.", "Entfernen Sie Paare, die 13 oder weniger ergeben.",
+                    "de")
+    assert ("comparator", "warning") in _checks(found)
+
+
+def test_unlimited_redeals_are_a_value():
+    facts = [f for f in extract_facts("You can redeal as often as you like.", "en") if f.kind == "redeal"]
+    assert [f.value for f in facts] == [UNLIMITED]
