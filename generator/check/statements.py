@@ -142,6 +142,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     contradicting, omitting = ROLE_FACTOR.get(context.role, (1.0, 1.0))
     out = []
     for check, nature, message, sspan, tspan, confidence, _value in raw:
+        # A "not" dropped from a hint reverses it as it would a rule; an omission in a hint is wording.
         confidence *= contradicting if nature != "omission" else omitting
         if context.model is not None and nature == "contradiction":
             witness = _model_says(context.model, check, sspan, src)
@@ -184,7 +185,8 @@ def _missing_sentence(text: str, facts, ids) -> list:
 def _facts_compared(src, dst, src_text: str, exact: bool = False) -> list:
     """Raw findings ``(check, nature, message, source span, translation span, confidence, value)``
     of the facts ``src`` (of ``src_text``) against ``dst``; nature is ``"contradiction"``,
-    ``"omission"`` or ``"added"`` (a value the translation states and the source does not).
+    ``"omission"``, ``"added"`` (a value the translation states and the source does not) or
+    ``"polarity"`` (a negation or restriction dropped or added, see :func:`_polarity`).
     ``exact``: ``src`` is one sentence and ``dst`` its translation (see :func:`_numbers`)."""
     if _signature(src) == _signature(dst) and not (exact and len(_of(src, "side")) == 2):
         return []  # the same facts, said as often: nothing to compare (but "left to right" has an order)
@@ -249,11 +251,23 @@ def _first(facts, value) -> Fact:
     return next(f for f in facts if value in _values(f))
 
 
+def _counts_dealt(facts, other) -> list:
+    """``facts`` with each "N at a time" also as the number N when ``other`` states none: "deal one
+    card on each pile" is "по две карте" changed, not a new kind of fact."""
+    if _of(other, "at-a-time"):
+        return facts
+    numbers = [f.span for f in facts if f.kind == "number"]
+    return facts + [Fact("number", f.value, f.span, sentence=f.sentence) for f in facts
+                    if f.kind == "at-a-time" and isinstance(f.value, int)
+                    and not any(s.start < f.span.end and f.span.start < s.end for s in numbers)]
+
+
 def _numbers(src, dst, exact: bool = False) -> list:
     """Numbers and ranks. ``exact``: the two fact lists are one sentence and its translation, so a
     number the translation adds where the source says "one" ("one card" as "zwei Karten") is taken
     for a changed count, and ordinals ("the first pile" as "der zweite Stapel") are compared too."""
     out = []
+    src, dst = _counts_dealt(src, dst), _counts_dealt(dst, src)
     for kind, other in (("number", "rank"), ("rank", "number")):
         s_facts, d_facts = _of(src, kind), _of(dst, kind)
         d_vals = {f.value for f in d_facts}
@@ -321,6 +335,9 @@ def _numbers(src, dst, exact: bool = False) -> list:
         out += _swaps("rank", [f for f in src if card(f)], [f for f in dst if card(f)])
         out += _swaps("number", [f for f in _of(src, "number") if not card(f) and not f.ordinal],
                       [f for f in _of(dst, "number") if not card(f) and not f.ordinal])
+        if not out:  # "the first pile ..., the second pile" as "the second pile ..., the second pile"
+            out += _swaps("number", [f for f in _of(src, "number") if f.ordinal],
+                          [f for f in _of(dst, "number") if f.ordinal])
     return out
 
 
@@ -648,12 +665,12 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
             if fact.kind == "only" and _only_one(fact, src_text):
                 continue  # "can only hold one card" says no more than "holds one card"
             kind = "only" if fact.kind == "only" else "negation"
-            out.append((kind, "omission", f"the source states {_restriction_words(fact)}; the translation "
+            out.append((kind, "polarity", f"the source states {_restriction_words(fact)}; the translation "
                         "does not", fact.span, None, POLARITY[(kind, "dropped")] * factor, None))
         elif d_here and not s_here:
             fact = d_here[0]
             kind = "only" if fact.kind == "only" else "negation"
-            out.append((kind, "omission", f"the translation adds {_restriction_words(fact)}, which the source "
+            out.append((kind, "polarity", f"the translation adds {_restriction_words(fact)}, which the source "
                         "does not state", None, fact.span, POLARITY[(kind, "added")] * factor, None))
         elif len(a) == 1 and len(b) == 1 and len(s_here) > len(d_here):
             # One sentence, fewer restrictions in its translation: which kind lost one?
@@ -661,7 +678,7 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
             if lost:
                 fact = lost[0]
                 kind = "only" if fact.kind == "only" else "negation"
-                out.append((kind, "omission", f"the source states {_restriction_words(fact)} more than the "
+                out.append((kind, "polarity", f"the source states {_restriction_words(fact)} more than the "
                             "translation does", fact.span, None, POLARITY[(kind, "dropped")] - 0.2, None))
     out += _without(src, dst, blocks)
     return out
@@ -677,7 +694,7 @@ def _without(src, dst, blocks) -> list:
         s_w = [f for f in src if f.sentence in a and f.kind == "negation" and f.value == "without"]
         d_any = [f for f in dst if f.sentence in b and f.kind in ("negation", "only", "in-play")]
         if s_w and not d_any:
-            out.append(("negation", "omission", f"the source states {_restriction_words(s_w[0])}; the translation "
+            out.append(("negation", "polarity", f"the source states {_restriction_words(s_w[0])}; the translation "
                         "does not", s_w[0].span, None, 0.5, None))
     return out
 
