@@ -39,12 +39,16 @@ LOOSE_NUMBERS = 0.45
 POLARITY = {("negation", "dropped"): 0.65, ("negation", "added"): 0.45,
             ("only", "dropped"): 0.5, ("only", "added"): 0.4}
 #: What the kind of text does to the confidence: titles and strategy hints state rules loosely.
-ROLE_FACTOR = {"rule": (1.0, 1.0), "title": (0.75, 0.5), "strategy": (0.85, 0.6)}
+ROLE_FACTOR = {"rule": (1.0, 1.0), "title": (0.9, 0.5), "strategy": (0.85, 0.6)}
 
 _OPPOSITE = {"direction": {"up": "down", "down": "up"}, "face": {"up": "down", "down": "up"},
              "side": {"left": "right", "right": "left"}, "position": {"top": "bottom", "bottom": "top"}}
 #: Values of suit-colour that contradict each other besides suit against colour.
-_COLOUR_OPPOSITE = {"red": "black", "black": "red"}
+_COLOUR_OPPOSITE = {"red": "black", "black": "red", "same": "alternate", "alternate": "same"}
+#: Values that refine "colour" rather than state a rule of their own.
+_REFINEMENTS = frozenset({"same", "red", "black"})
+#: How cards match when built, of which a statement names one: "by rank" excludes the others.
+_MATCHES = frozenset({"suit", "colour", "alternate", "same", "rank-only"})
 #: Kinds whose values are compared as terms, in report order.
 _TERM_KINDS = ("pile", "suit-colour", "suit-name", "direction", "face", "side", "position", "comparator", "in-play")
 #: Kinds where one mention changed into another shows in how often each value is said.
@@ -228,7 +232,7 @@ def _label(kind: str, value: object) -> str:
     if kind == "at-a-time":
         return f"{value} at a time"
     if kind == "suit-colour":
-        return {"alternate": "alternate colour"}.get(value, value)
+        return {"alternate": "alternate colour", "same": "same colour", "rank-only": "rank only"}.get(value, value)
     if kind == "comparator":
         return {"sum": "add up to", "more": "more than", "at-most": "at most",
                 "at-least": "at least"}.get(value, value)
@@ -337,7 +341,7 @@ def _numbers(src, dst, exact: bool = False) -> list:
                       [f for f in _of(dst, "number") if not card(f) and not f.ordinal])
         if not out:  # "the first pile ..., the second pile" as "the second pile ..., the second pile"
             out += _swaps("number", [f for f in _of(src, "number") if f.ordinal],
-                          [f for f in _of(dst, "number") if f.ordinal])
+                          [f for f in _of(dst, "number") if f.ordinal], ordinals=True)
     return out
 
 
@@ -351,7 +355,7 @@ def _order(kind: str, s_facts, d_facts) -> list:
              f"{' then '.join(map(str, d_seq))} in the translation", s_facts[0].span, d_facts[0].span, 0.6, None)]
 
 
-def _swaps(kind: str, s_facts, d_facts, sure: float = 0.6) -> list:
+def _swaps(kind: str, s_facts, d_facts, sure: float = 0.6, ordinals: bool = False) -> list:
     """A value said fewer times in the translation than in the source while another is said more
     often, in one sentence and its translation: a mention changed from one to the other."""
     from collections import Counter
@@ -359,8 +363,9 @@ def _swaps(kind: str, s_facts, d_facts, sure: float = 0.6) -> list:
     if not s_facts or not d_facts:
         return []
     # A generic "pile" names nothing, and a "one" is mostly an article.
-    s_count = Counter(v for f in s_facts for v in _values(f) if v != "pile" and not (kind == "number" and v == 1))
-    d_count = Counter(v for f in d_facts for v in _values(f) if v != "pile" and not (kind == "number" and v == 1))
+    weak = kind == "number" and not ordinals  # "first" is no article
+    s_count = Counter(v for f in s_facts for v in _values(f) if v != "pile" and not (weak and v == 1))
+    d_count = Counter(v for f in d_facts for v in _values(f) if v != "pile" and not (weak and v == 1))
     if s_count == d_count:
         return []
     fewer = [v for v in s_count if d_count[v] < s_count[v]]
@@ -446,6 +451,12 @@ def _terms(kind: str, src, dst, src_text: str = "") -> list:
             said_same = "same" in src_text[max(0, sf.span.start - 12):sf.span.start].lower()
             out.append((kind, "contradiction", "same colour in the source, alternate colour in the translation",
                         sf.span, _first(d_facts, "alternate").span, CONTRADICTION if said_same else 0.55, v))
+        elif kind == "suit-colour" and (v == "rank-only" or "rank-only" in d_cover - set(s_vals)) \
+                and (d_cover - set(s_vals)) & _MATCHES:
+            other = next(iter(sorted((d_cover - set(s_vals)) & _MATCHES)))
+            df = next(f for f in d_facts if other in _values(f))
+            out.append((kind, "contradiction", f"{_label(kind, v)} in the source, {_label(kind, other)} in the translation",
+                        sf.span, df.span, CONTRADICTION, v))
         elif kind == "suit-colour" and v in _COLOUR_OPPOSITE and _COLOUR_OPPOSITE[v] in d_cover \
                 and _COLOUR_OPPOSITE[v] not in s_vals:
             out.append((kind, "contradiction", f"{v} in the source, {_COLOUR_OPPOSITE[v]} in the translation",
@@ -460,6 +471,8 @@ def _terms(kind: str, src, dst, src_text: str = "") -> list:
         else:
             if _implied(kind, v, src, dst):
                 continue  # the translation states it by other means
+            if kind == "suit-colour" and v in _REFINEMENTS:
+                continue  # "same colour" as "gleiche Farbe": the colour rule is stated; red, black are examples
             sure = OMISSION[kind]
             if kind == "direction" and sure > 0.45 and _rank_named(dst):
                 sure = 0.45
