@@ -262,6 +262,11 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
         elif m.kind == "number":
             if m.value:
                 facts.append(Fact("number", m.value, span, ordinal=_is_ordinal(lex, toks, m), sentence=where))
+        elif m.kind == "side" and isinstance(m.value, str) and "+" in m.value:
+            # "top right": a side and a position in one phrase.
+            side, position = m.value.split("+")
+            facts.append(Fact("side", side, span, sentence=where))
+            facts.append(Fact("position", position, span, sentence=where))
         elif m.kind in ("rank", "pile", "suit-colour", "suit-name", "direction", "face", "side", "position",
                         "comparator", "only", "in-play"):
             facts.append(Fact(m.kind, m.value, span, sentence=where))

@@ -692,7 +692,7 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
                 fact = lost[0]
                 kind = "only" if fact.kind == "only" else "negation"
                 out.append((kind, "polarity", f"the source states {_restriction_words(fact)} more than the "
-                            "translation does", fact.span, None, POLARITY[(kind, "dropped")] - 0.2, None))
+                            "translation does", fact.span, None, POLARITY[(kind, "dropped")] - 0.15, None))
     out += _without(src, dst, blocks)
     return out
 
