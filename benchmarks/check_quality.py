@@ -8,7 +8,9 @@ changes) or ``doubtful`` (left out of the figures), and the reason.
 
     .venv/bin/python benchmarks/check_quality.py                 # precision and recall per language
     .venv/bin/python benchmarks/check_quality.py --show          # also each false alarm and miss
-    .venv/bin/python benchmarks/check_quality.py --draw de --size 160 --seed 16   # a new sample to label
+    .venv/bin/python benchmarks/check_quality.py --draw de --size 160 --seed 16   # the first sample, unlabelled
+    .venv/bin/python benchmarks/check_quality.py --draw de --size 100 --seed 1601 \
+        --exclude benchmarks/data/check-labels/de.json                            # the held-out one
 
 A unit is *flagged* when the checker gives it at least one rule finding (see ``RULE_CHECKS``) of
 severity ``error`` or ``warning``; ``info`` findings do not count. Precision is the share of flagged
@@ -61,10 +63,10 @@ def _units(lang: str):
             yield message.lineno, message.context, msgid, msgstr, [f"{f}:{n}" for f, n in message.locations]
 
 
-def draw(lang: str, size: int, seed: int) -> list[dict]:
+def draw(lang: str, size: int, seed: int, exclude: set[int] = frozenset()) -> list[dict]:
     """``size`` units drawn with ``random.Random(seed)`` from the pool of ``lang`` (see ``_RULE_WORDS``),
-    in catalog order, without labels."""
-    pool = [u for u in _units(lang) if _RULE_WORDS.search(u[2])]
+    less the units at the catalog lines ``exclude``, in catalog order, without labels."""
+    pool = [u for u in _units(lang) if _RULE_WORDS.search(u[2]) and u[0] not in exclude]
     chosen = sorted(random.Random(seed).sample(pool, min(size, len(pool))))
     return [{"po_line": line, "msgctxt": ctx, "msgid": msgid, "msgstr": msgstr, "refs": refs,
              "label": None, "facts": [], "why": ""} for line, ctx, msgid, msgstr, refs in chosen]
@@ -165,11 +167,14 @@ def main(argv=None) -> int:
     parser.add_argument("--draw", metavar="LANG", help="write a new unlabelled sample of LANG to standard output")
     parser.add_argument("--size", type=int, default=160)
     parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument("--exclude", metavar="FILE", type=Path,
+                        help="leave out the units of this labelled file (a second sample beside the first)")
     parser.add_argument("--lang", action="append", help="languages to score (default: de, el, sr)")
     parser.add_argument("--show", action="store_true", help="list each false alarm and each miss")
     args = parser.parse_args(argv)
     if args.draw:
-        json.dump(draw(args.draw, args.size, args.seed), sys.stdout, ensure_ascii=False, indent=1)
+        exclude = {u["po_line"] for u in json.loads(args.exclude.read_text(encoding="utf-8"))} if args.exclude else set()
+        json.dump(draw(args.draw, args.size, args.seed, exclude), sys.stdout, ensure_ascii=False, indent=1)
         print()
         return 0
     return score(args.lang or LANGS, show=args.show)
