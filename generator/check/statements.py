@@ -127,6 +127,8 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     dst_text = masked(msgstr, context.translated_names)
     src = extract_facts(src_text, "en")
     dst = extract_facts(dst_text, context.lexicon or lang)
+    if _same_statements(src, dst):
+        return []
     blocks = align_sentences(src_text, src, dst_text, dst)
     aligned = all(len(a) == 1 and len(b) == 1 for a, b in blocks)
     raw = []
@@ -217,6 +219,22 @@ def _facts_compared(src, dst, src_text: str, exact: bool = False) -> list:
     return raw
 
 
+def _same_statements(src, dst) -> bool:
+    """Whether the two texts state the very same facts, negations and restrictions, as often and
+    with sides in the same order: then no sentence can differ in any of them."""
+    def full(facts):
+        # A "one" is mostly an article, and a generic "pile" names nothing: neither tells the texts
+        # apart, so long as the translation has at least as many ones.
+        return sorted((f.kind, repr(f.value), f.ordinal) for f in facts if f.kind != "implied"
+                      and not (f.kind == "number" and f.value == 1 and not f.ordinal)
+                      and not (f.kind == "pile" and f.value == "pile"))
+
+    def ones(facts):
+        return sum(1 for f in facts if f.kind == "number" and f.value == 1 and not f.ordinal)
+    return ones(src) <= ones(dst) and full(src) == full(dst) and [f.value for f in src if f.kind == "side"] == [
+        f.value for f in dst if f.kind == "side"]
+
+
 def _signature(facts) -> list:
     """The facts' kinds and values in a comparable order (spans and sentences left out)."""
     return sorted((f.kind, repr(f.value), f.ordinal) for f in facts if f.kind not in ("negation", "only", "implied"))
@@ -270,6 +288,11 @@ def _numbers(src, dst, exact: bool = False) -> list:
     """Numbers and ranks. ``exact``: the two fact lists are one sentence and its translation, so a
     number the translation adds where the source says "one" ("one card" as "zwei Karten") is taken
     for a changed count, and ordinals ("the first pile" as "der zweite Stapel") are compared too."""
+    def counted(facts):
+        return sorted((f.kind, f.value, f.ordinal) for f in facts if f.kind in ("number", "rank", "at-a-time")
+                      and not (f.kind == "number" and f.value == 1 and not f.ordinal))
+    if counted(src) == counted(dst):
+        return []  # the same counts and ranks (ones aside, which are mostly articles)
     out = []
     src, dst = _counts_dealt(src, dst), _counts_dealt(dst, src)
     for kind, other in (("number", "rank"), ("rank", "number")):
