@@ -253,7 +253,7 @@ def _label(kind: str, value: object) -> str:
         return {"alternate": "alternate colour", "same": "same colour", "rank-only": "rank only"}.get(value, value)
     if kind == "comparator":
         return {"sum": "add up to", "more": "more than", "at-most": "at most",
-                "at-least": "at least"}.get(value, value)
+                "at-least": "at least", "exactly": "exactly"}.get(value, value)
     if kind == "face":
         return f"face {value}"
     if isinstance(value, tuple):
