@@ -119,7 +119,26 @@ def score(langs, *, show: bool = False) -> int:
         missed_any |= _score_set(findings, langs, which, show=show and which != "both")
     print(f"\ntargets: precision >= {TARGET_PRECISION}, recall >= {TARGET_RECALL} in each language"
           f" on both sets together ({'missed' if missed_any else 'met'})")
+    _verdicts(findings)
     return 0
+
+
+def _verdicts(findings) -> None:
+    """How the findings a reviewer judged (``../shared/checker-review/sample-verdicts.json``: findings
+    of an earlier checker, each real, a false alarm, or a false claim about a unit with another error)
+    fare now: whether their unit still gets a rule finding."""
+    path = REPO_ROOT.parent / "shared" / "checker-review" / "sample-verdicts.json"
+    if not path.is_file():
+        print(f"\n(no reviewer's verdicts at {path})")
+        return
+    flagged = {(f.lang, f.msgid) for f in findings if f.check in RULE_CHECKS and f.severity in ("error", "warning")}
+    counts: dict = {}
+    for item in json.loads(path.read_text(encoding="utf-8")):
+        key = (item["verdict"], (item["lang"], item["msgid"]) in flagged)
+        counts[key] = counts.get(key, 0) + 1
+    print(f"\nreviewer's verdicts on an earlier checker's findings ({path.name}): unit still flagged / not")
+    for verdict in ("real", "claim-false-other-error", "false-alarm"):
+        print(f"  {verdict:24} {counts.get((verdict, True), 0):3} / {counts.get((verdict, False), 0):3}")
 
 
 def _score_set(findings, langs, which: str, *, show: bool) -> bool:
