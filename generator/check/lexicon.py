@@ -26,9 +26,6 @@ TERM_KINDS = ("rank", "pile", "suit-colour", "suit-name", "direction", "face", "
               "redeal", "pass", "at-a-time", "unlimited", "negation", "only", "in-play", "implies", "number",
               "ignore")
 
-#: simplemma's language code for each lexicon language; Serbian is lemmatised as Serbo-Croatian
-#: (``hbs``) in Latin script, which :func:`fold` writes it in.
-LEMMA_LANGS = {"en": "en", "de": "de", "el": "el", "sr": "hbs"}
 
 _WORD = re.compile(r"\d+|[^\W\d_]+")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
@@ -100,7 +97,9 @@ class Lexicon:
     def lemma(self, word: str) -> str:
         """The folded dictionary form of ``word`` from simplemma (``"abgebaut"`` → ``"abbauen"``,
         Serbian ``"Знаци"`` → ``"znak"``), or the folded word where simplemma has no lemma for it."""
-        return _lemma(LEMMA_LANGS.get(self.lang, ""), word, self.lang)
+        # The lexicon's setting "lemmas" names simplemma's language ("hbs", Serbo-Croatian, for
+        # Serbian, lemmatised in Latin script); without it words have no lemma of their own.
+        return _lemma(self.settings.get("lemmas", ""), word, self.lang)
 
     def word_pattern(self, word: str) -> Pattern:
         """Compile one lexicon word: ``"x*"`` → prefix, ``"=x"`` → exact, else stem (exact when the

@@ -31,11 +31,12 @@ FALSE_FRIENDS_FILE = LEXICON_DIR / "false-friends.json"
 @dataclass(frozen=True, slots=True)
 class Variant:
     """One way a language writes a concept: ``text`` (its commonest surface form), how many messages
-    use it, and whether it is the glossary's preferred term."""
+    use it, whether it is the glossary's preferred term, and whether the glossary admits it."""
 
     text: str
     count: int
     preferred: bool
+    accepted: bool = False
 
 
 @dataclass(slots=True)
@@ -214,7 +215,8 @@ def _matchers(concepts: list[Concept], lang: str, lex: Lexicon, en: Lexicon) -> 
 
 def concept_variants(matcher: _Matcher) -> list[Variant]:
     """A matcher's variants, most used first (the preferred one first on ties)."""
-    items = [Variant(matcher.surfaces[key].most_common(1)[0][0], n, key == "") for key, n in matcher.uses.items()]
+    items = [Variant(matcher.surfaces[key].most_common(1)[0][0], n, key == "", key in matcher.admitted)
+             for key, n in matcher.uses.items()]
     return sorted(items, key=lambda v: (-v.count, not v.preferred, v.text))
 
 
@@ -482,7 +484,7 @@ def _check_terminology(concepts: list[Concept], catalog: Catalog, lang: str) -> 
     for m in matchers:
         if not m.messages:
             continue
-        listed = ", ".join(f"{v.text} ×{v.count}" + (" (glossary)" if v.preferred else "")
+        listed = ", ".join(f"{v.text} ×{v.count}" + (" (glossary)" if v.preferred else " (accepted)" if v.accepted else "")
                            for v in concept_variants(m))
         rest = f"; {m.unmatched} without a known term" if m.unmatched else ""
         problems.append(Problem("", "terminology", "info",

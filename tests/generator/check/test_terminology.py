@@ -160,7 +160,7 @@ def test_an_admitted_term_is_never_a_warning():
                                  GlossaryTerm("de", "Neuausgabe", "admitted")))
     catalog = _catalog("de", [("One redeal.", "Eine Neuausgabe.")])
     problems, _ = check_terminology([concept], catalog, "de")
-    assert [p.severity for p in problems] == ["info"]
+    assert [(p.severity, p.message) for p in problems] == [("info", "Redeal: Neuausgabe ×1 (accepted) in 1 messages")]
 
 
 def test_the_pile_check_reads_the_catalogs_agreed_terms():
