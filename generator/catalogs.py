@@ -132,6 +132,8 @@ def _check_syntax(path: Path, lines: list[str]) -> None:
 
 
 def _check_escapes(path: Path, number: int, quoted: str) -> None:
+    if "\\" not in quoted:
+        return  # no escape at all, as in most lines
     body = quoted.strip()[1:-1]
     for index, char in enumerate(body):
         if char == "\\" and (index == 0 or not _escaped(body, index)):
