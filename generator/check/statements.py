@@ -172,13 +172,17 @@ def _higher(fact: Fact) -> bool:
     return fact.kind == "comparator" and fact.value == "more" and not fact.span.text.lower().startswith(_QUANTITY)
 
 
+#: Words of a sentence that states what may or must be done, with or without a fact word in it.
+_RULE_VERB = re.compile(r"\b(?:can|cannot|may|must|built|build|moved|filled|placed|dealt)\b", re.I)
+
+
 def _missing_sentence(text: str, facts, ids) -> list:
     """A source sentence that no sentence of the translation corresponds to, when it states a rule."""
     bounds = _bounds(text)
     (n,) = sorted(ids)[:1]
     start, end = bounds[n]
     sentence = text[start:end].strip()
-    stated = [f for f in facts if f.kind in _ANCHORS or f.kind in ("negation", "only")]
+    stated = [f for f in facts if f.kind in _ANCHORS or f.kind in ("negation", "only")] or _RULE_VERB.search(text[start:end])
     # Only a whole sentence counts: parts between semicolons are often joined by commas instead.
     whole = sentence.endswith((".", "!", "?")) and (start == 0 or text[:start].rstrip().endswith((".", "!", "?")))
     if not stated or len(sentence) < 25 or not whole:
@@ -558,8 +562,9 @@ def _valued(kind: str, src, dst) -> list:
         elif not d_facts:
             sure = OMISSION[kind]
             numbers = {f.value for f in dst if f.kind == "number"}
-            if kind == "redeal" and isinstance(v, int) and (v in numbers or v + 1 in numbers):
-                sure = 0.4  # "turn the stock over two more times": the count is there, the word is not
+            if kind == "redeal" and isinstance(v, int) and (v in numbers or v + 1 in numbers) \
+                    and any(f.kind == "implied" and f.value == ("redeal", "again") for f in dst):
+                sure = 0.4  # "turn the stock over again two more times": the count is there, the word is not
             if kind == "at-a-time" and v == 1:
                 sure = 0.45  # "singly" is often left to the verb ("remove tens by clicking on them")
             out.append((kind, "omission", f"the source says {_label(kind, v)}; the translation does not",
