@@ -692,7 +692,9 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
         # As many on each side: moved between sentences, or said in other words; but a sentence
         # whose own translation lost its only one has lost it (the other sentence said it twice).
         pairs = [p for p in pairs if exact and p[0] and not p[1]
-                 and _only_restriction_lost(p[0], src, dst, p[2], p[3])]
+                 and _only_restriction_lost(p[0], src, dst, p[2], p[3])
+                 and not any(q[1] and len(q[1]) > len(q[0]) and {f.kind for f in q[1]} & {f.kind for f in p[0]}
+                             for q in pairs if q is not p)]
     factor = 1.0 if exact else 0.9
     out = []
     for s_here, d_here, a, b in pairs:
