@@ -13,6 +13,7 @@ from patiencebook.generator.model import Document, Page, Segment
 from patiencebook.generator.sources import local_name, plain_text
 
 from .facts import UNLIMITED
+from .glossary import plain_message
 from .statements import ModelFacts, UnitContext
 
 #: Elements whose text is a heading or a name, not a rule statement.
@@ -113,7 +114,7 @@ def catalog_contexts(document: Document, catalog: Catalog | None = None,
             message = catalog.get(msgid)
             if message is not None and message.string and not message.fuzzy:
                 text = message.string if isinstance(message.string, str) else message.string[0]
-                translated.append(plain_text_of(text))
+                translated.append(plain_message(text))
     translated_names = tuple(sorted(set(translated), key=len, reverse=True))
     models: dict[int, ModelFacts | None] = {}
     out: dict[tuple[str | None, str], UnitContext] = {}
@@ -153,13 +154,5 @@ def checked_contexts(document: Document, catalog: Catalog, lang: str, catalogs=N
     return catalog_contexts(document, catalog, lexicon)
 
 
-def plain_text_of(msg: str) -> str:
-    """A message's text without its inline markup, white space collapsed."""
-    import re
-
-    return " ".join(re.sub(r"<[^>]*>", "", msg).split())
-
-
 __all__ = ["OTHER_ELEMENTS", "STRATEGY_TITLES", "TITLE_ELEMENTS", "catalog_contexts", "checked_contexts", "game_names",
-           "model_facts",
-           "plain_text_of", "segment_role"]
+           "model_facts", "segment_role"]

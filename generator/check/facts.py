@@ -29,8 +29,6 @@ _KIND_PRIORITY = {"ignore": 0, "at-a-time": 1, "redeal": 2, "pass": 2, "in-play"
                   "comparator": 4, "rank": 5, "suit-colour": 6, "suit-name": 6, "direction": 7, "pile": 8,
                   "side": 9, "position": 9, "unlimited": 10, "negation": 11, "only": 11, "number": 12, "implies": 13}
 _HOW_PRIORITY = {"exact": 0, "stem": 1, "prefix": 2}
-_OPPOSITE = {"direction": {"up": "down", "down": "up"}, "face": {"up": "down", "down": "up"},
-             "side": {"left": "right", "right": "left"}}
 _WINDOW = 4
 
 
@@ -117,8 +115,7 @@ def _span(text: str, toks, m: _Match) -> Span:
     return Span(start, end, text[start:end])
 
 
-#: Characters that end a sentence (the Greek question mark included).
-SENTENCE_ENDS = ".!?;:\u037e"
+# A sentence ends at a full stop, question or exclamation mark (the Greek one too), semicolon or colon.
 _SENTENCE_END = re.compile(r"[.!?;:\u037e](?=\s|$|<)")
 _LEXICONS: dict[str, Lexicon] = {}
 
@@ -150,19 +147,19 @@ def _lexicon(key: str) -> Lexicon:
     return _LEXICONS.get(key) or load_lexicon(key)
 
 
-def extract_facts(text: str, lang: str, *, mask: tuple[str, ...] = ()) -> list[Fact]:
+def extract_facts(text: str, lang: str) -> list[Fact]:
     """All rule facts in ``text`` (a msgid when ``lang`` is ``"en"``, else a msgstr), in text order.
 
     ``lang`` is a language code or a key from :func:`lexicon_key`. Markup (tags, their attributes,
-    entities) is skipped, and so is each phrase of ``mask`` (names such as game titles, which are no
-    rule facts: "Thirteen"); four-digit years are not numbers. A redeal fact's value is the number
-    of redeals: "through the deck three times" is 2. A negation that gives a redeal count ("no
-    redeals") is part of that fact, not a negation of its own.
+    entities) is skipped (names such as game titles are blanked out beforehand with :func:`masked`);
+    four-digit years are not numbers. A redeal fact's value is the number
+    of redeals: "through the deck three times" is 2. The "no" of "no redeals" gives that
+    count 0 and is kept as a negation of value ``"redeal"``.
 
     Raises:
         LanguageError: no lexicon for ``lang``.
     """
-    return list(_facts_of(masked(text, mask), lang))
+    return list(_facts_of(text, lang))
 
 
 def masked(text: str, mask: tuple[str, ...]) -> str:

@@ -151,7 +151,8 @@ def write_tbx(path: Path, concepts: list[Concept], *, force: bool = False, note:
 _TAG = re.compile(r"<[^<>]*>")
 
 
-def _plain(text: str) -> str:
+def plain_message(text: str) -> str:
+    """A message's text without its inline markup, white space collapsed."""
     return " ".join(_TAG.sub("", text).split())
 
 
@@ -172,7 +173,7 @@ def source_terms(document) -> list[tuple[str, str]]:
             continue
         parent = element.getparent()
         name, pname = _local(element.tag), _local(parent.tag) if parent is not None else ""
-        label = _plain(segment.msgid)
+        label = plain_message(segment.msgid)
         if not label or len(label.split()) > 4:
             continue
         if name == "entry" and pname == "row":
@@ -212,7 +213,7 @@ def infer_glossary(document, translations: dict[str, dict[str, str]]) -> list[Co
         terms = [GlossaryTerm("en", label)]
         for lang, strings in translations.items():
             # "Κλειστό (με την όψη προς τα κάτω)": the term comes first, the bracket explains it.
-            text = re.sub(r"\s*\([^()]*\)", "", _plain(strings.get(msgid) or ""))
+            text = re.sub(r"\s*\([^()]*\)", "", plain_message(strings.get(msgid) or ""))
             text = text.strip().strip("\"'„“”‚‘’«»").strip()
             if text:
                 terms.append(GlossaryTerm(lang, text))
@@ -262,5 +263,5 @@ def write_glossaries(sources: Path, catalogs: Path, langs=None, *, force: bool =
     return written
 
 
-__all__ = ["Concept", "GlossaryTerm", "glossary_path", "infer_glossary", "read_tbx", "source_terms",
+__all__ = ["Concept", "GlossaryTerm", "glossary_path", "infer_glossary", "plain_message", "read_tbx", "source_terms",
            "tbx_bytes", "write_glossaries", "write_tbx"]

@@ -130,7 +130,6 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     if _same_statements(src, dst):
         return []
     blocks = align_sentences(src_text, src, dst_text, dst)
-    aligned = all(len(a) == 1 and len(b) == 1 for a, b in blocks)
     raw = []
     for s_ids, d_ids in blocks:
         if s_ids and d_ids:
@@ -692,7 +691,7 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
         # As many on each side: moved between sentences, or said in other words; but a sentence
         # whose own translation lost its only one has lost it (the other sentence said it twice).
         pairs = [p for p in pairs if exact and p[0] and not p[1]
-                 and _only_restriction_lost(p[0], src, dst, p[2], p[3])
+                 and _only_restriction_lost(src, dst, p[2], p[3])
                  and not any(q[1] and len(q[1]) > len(q[0]) and {f.kind for f in q[1]} & {f.kind for f in p[0]}
                              for q in pairs if q is not p)]
     factor = 1.0 if exact else 0.9
@@ -742,7 +741,7 @@ def _without(src, dst, blocks) -> list:
     return out
 
 
-def _only_restriction_lost(s_here, src, dst, a, b) -> bool:
+def _only_restriction_lost(src, dst, a, b) -> bool:
     """In one sentence pair, the source restricts and the translation does not, while both say the
     same facts otherwise: the translation of that very statement lost its "not" or "only"."""
     s_rest = [f for f in src if f.sentence in a and f.kind in _ANCHORS]
