@@ -18,16 +18,16 @@ from .findings import Span
 from .lexicon import Lexicon, Term, fold, load_lexicon, tokens
 
 #: The rule-fact checks, in report order.
-CHECKS = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "face", "redeal", "at-a-time",
-          "side", "position", "comparator", "in-play", "negation", "only", "sentence")
+CHECKS = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "step", "face", "redeal", "at-a-time",
+          "side", "position", "comparator", "in-play", "negation", "only", "must", "sentence")
 
 UNLIMITED = math.inf
 
 # When two terms cover the same words, the more specific kind wins (a "ten" that is a rank noun is
 # not also a number; "one another" is not the number one).
 _KIND_PRIORITY = {"ignore": 0, "at-a-time": 1, "redeal": 2, "pass": 2, "in-play": 3, "face": 3,
-                  "comparator": 4, "rank": 5, "suit-colour": 6, "suit-name": 6, "direction": 7, "pile": 8,
-                  "side": 9, "position": 9, "unlimited": 10, "negation": 11, "only": 11, "number": 12, "implies": 13}
+                  "comparator": 4, "rank": 5, "suit-colour": 6, "suit-name": 6, "direction": 7, "step": 7, "pile": 8,
+                  "side": 9, "position": 9, "unlimited": 10, "negation": 11, "only": 11, "must": 11, "number": 12, "implies": 13}
 _HOW_PRIORITY = {"exact": 0, "stem": 1, "prefix": 2}
 _WINDOW = 4
 
@@ -41,7 +41,10 @@ class Fact:
             cannot, no; ``"without"`` for without, regardless of; ``"redeal"`` for the "no" of "no
             redeals", which the redeal count states) and ``"only"`` are counted per
             sentence by the comparison; ``"in-play"`` (value ``"out"``: no longer in play);
-            ``"suit-name"`` (``"clubs"``, ...); ``"implied"`` (value ``(kind, value)``: a word
+            ``"suit-name"`` (``"clubs"``, ...); ``"step"`` (value 1: ranks one apart, "one
+            higher", "κατά ένα", also read as the number 1; the lexicon's "one higher" also gives the
+            direction ``"up"``);
+            ``"must"`` (value ``"must"``: an obligation, "must", "muss", "πρέπει"); ``"implied"`` (value ``(kind, value)``: a word
             that implies a fact without stating it, German "aufbauen" for building up).
         value: ``int`` for number/rank (1 = Ace … 13 = King)/at-a-time; redeal count as ``int``,
             :data:`UNLIMITED` or ``None`` (a redeal is mentioned, count unknown); otherwise a str
@@ -264,8 +267,14 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
             side, position = m.value.split("+")
             facts.append(Fact("side", side, span, sentence=where))
             facts.append(Fact("position", position, span, sentence=where))
+        elif m.kind == "step":
+            # "one higher": ranks one apart, and (unless the lexicon gives only the step) a direction.
+            if m.value != 1:
+                facts.append(Fact("direction", m.value, span, sentence=where))
+            facts.append(Fact("step", 1, span, sentence=where))
+            facts.append(Fact("number", 1, span, sentence=where))  # "one higher" as "zwei Ränge höher"
         elif m.kind in ("rank", "pile", "suit-colour", "suit-name", "direction", "face", "side", "position",
-                        "comparator", "only", "in-play"):
+                        "comparator", "only", "in-play", "must"):
             facts.append(Fact(m.kind, m.value, span, sentence=where))
         elif m.kind == "implies":
             kind, _, value = str(m.value).partition("=")

@@ -22,8 +22,8 @@ from ..errors import LanguageError
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "data" / "lexicons"
 
 #: Kinds whose entries are term lists keyed by value in the lexicon files.
-TERM_KINDS = ("rank", "pile", "suit-colour", "suit-name", "direction", "face", "side", "position", "comparator",
-              "redeal", "pass", "at-a-time", "unlimited", "negation", "only", "in-play", "implies", "number",
+TERM_KINDS = ("rank", "pile", "suit-colour", "suit-name", "direction", "step", "face", "side", "position", "comparator",
+              "redeal", "pass", "at-a-time", "unlimited", "negation", "only", "must", "in-play", "implies", "number",
               "ignore")
 
 
@@ -102,10 +102,10 @@ class Lexicon:
         return _lemma(self.settings.get("lemmas", ""), word, self.lang)
 
     def word_pattern(self, word: str) -> Pattern:
-        """Compile one lexicon word: ``"x*"`` → prefix, ``"=x"`` → exact, else stem (exact when the
+        """Compile one lexicon word: ``"x*"`` (or ``"=x*"``) → prefix, ``"=x"`` → exact, else stem (exact when the
         stem is shorter than three letters, which would match too much)."""
         if word.endswith("*"):
-            return Pattern("prefix", fold(word[:-1], self.lang))
+            return Pattern("prefix", fold(word[:-1].lstrip("="), self.lang))
         if word.startswith("="):
             return Pattern("exact", fold(word[1:], self.lang))
         folded = fold(word, self.lang)

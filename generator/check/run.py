@@ -28,8 +28,9 @@ from patiencebook.generator.sources import load_document
 CHECKS = ("untranslated", "fuzzy", "obsolete", "stale", "gettext", "markup", "model-pile", "model-score",
           "model-redeal", "model-build", "facts")
 #: Names the rule-fact checks are documented to use (generator/check/findings.py).
-FACT_CHECKS = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "face", "redeal", "at-a-time",
-               "side", "position", "comparator", "in-play", "negation", "only", "sentence", "terminology")
+FACT_CHECKS = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "step", "face", "redeal",
+               "at-a-time", "side", "position", "comparator", "in-play", "negation", "only", "must", "sentence",
+               "terminology")
 #: Cross-message checks of generator/check/terminology.py.
 TERM_CHECKS = ("terminology", "false-friend")
 #: The language of findings about the English sources themselves.

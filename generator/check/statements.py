@@ -28,7 +28,7 @@ ERROR_AT, WARNING_AT = 0.75, 0.5
 #: a dropped count or pile name is mostly a paraphrase ("both", "that pile"), hence information.
 OMISSION = {"direction": 0.6, "suit-colour": 0.6, "redeal": 0.6, "face": 0.5, "at-a-time": 0.5,
             "comparator": 0.45, "rank": 0.4, "number": 0.35, "pile": 0.3, "side": 0.35, "suit-name": 0.3,
-            "in-play": 0.4, "position": 0.3}
+            "in-play": 0.4, "position": 0.3, "step": 0.55}
 #: A value replaced by one other value of the same kind.
 CONTRADICTION = 0.85
 #: A contradiction among several values on each side, whose pairing is a guess (numbers: a deal
@@ -50,15 +50,16 @@ _REFINEMENTS = frozenset({"same", "red", "black"})
 #: How cards match when built, of which a statement names one: "by rank" excludes the others.
 _MATCHES = frozenset({"suit", "colour", "alternate", "same", "rank-only"})
 #: Kinds whose values are compared as terms, in report order.
-_TERM_KINDS = ("pile", "suit-colour", "suit-name", "direction", "face", "side", "position", "comparator", "in-play")
+_TERM_KINDS = ("pile", "suit-colour", "suit-name", "direction", "step", "face", "side", "position", "comparator",
+               "in-play")
 #: Kinds where one mention changed into another shows in how often each value is said.
 _SWAP_KINDS = frozenset({"pile", "suit-colour", "suit-name", "direction", "face", "side", "position"})
 #: Kinds where a value the translation adds changes the rule ("add up to 13" as "13 or less").
 _ADDED_KINDS = {"comparator": 0.55, "in-play": 0.55}
 #: Added values that change a rule: a limit, or cards leaving play ("one higher than" is no limit).
 _ADDED_VALUES = frozenset({"at-most", "at-least", "out"})
-_ORDER = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "face", "redeal", "at-a-time",
-          "side", "position", "comparator", "in-play", "negation", "only", "sentence")
+_ORDER = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "step", "face", "redeal", "at-a-time",
+          "side", "position", "comparator", "in-play", "negation", "only", "must", "sentence")
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +143,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     source_said = {(f.kind, v) for f in src for v in _values(f)}
     raw = [r for r in raw if not (r[1] == "omission" and r[6] is not None and (r[0], r[6]) in said)
            and not (r[1] == "added" and (r[0], r[6]) in source_said)]
+    raw = [_crossed(r, src, dst) for r in raw]
     raw += _one(src, dst, lang, dst_text)
     raw += _polarity(src, dst, blocks, src_text)
     contradicting, omitting = ROLE_FACTOR.get(context.role, (1.0, 1.0))
@@ -164,6 +166,26 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
 #: How "more than" of a quantity begins in each language ("more than one King"), as against a
 #: value that is higher ("higher than", "höher als", "већа од").
 _QUANTITY = ("more", "mehr", "über", "περισσότερ", "πάνω από", "више")
+
+
+def _crossed(raw: tuple, src, dst) -> tuple:
+    """A number contradiction between aligned sentences where the whole translation still says the
+    source's value as often as the source and its own value no more often ("two adjacent cards …
+    10 face up" against "δύο … 10 ανοιχτά" told in another order) is sentences aligned wrongly, not
+    a number changed: information, not an error."""
+    check, nature, message, sspan, tspan, confidence, value = raw
+    if check != "number" or nature != "contradiction" or sspan is None or tspan is None:
+        return raw
+    s_fact = next((f for f in src if f.kind == "number" and f.span == sspan), None)
+    d_fact = next((f for f in dst if f.kind == "number" and f.span == tspan), None)
+    if s_fact is None or d_fact is None:
+        return raw
+    def count(facts, value):
+        return sum(1 for f in facts if f.kind == "number" and f.value == value)
+    # Over the whole unit the translation says the source's value as often, and its own no more often.
+    if count(dst, s_fact.value) >= count(src, s_fact.value) and count(dst, d_fact.value) <= count(src, d_fact.value):
+        return (check, nature, message, sspan, tspan, min(confidence, LOOSE_NUMBERS), value)
+    return raw
 
 
 def _higher(fact: Fact) -> bool:
@@ -215,11 +237,24 @@ def _facts_compared(src, dst, src_text: str, exact: bool = False) -> list:
         if exact and kind == "side" and not found:
             found += _order(kind, _of(src, kind), _of(dst, kind))
         raw += found
+    if "must" in present:
+        raw += _obligation(src, dst)
     if "redeal" in present:
         raw += _valued("redeal", src, dst)
     if "at-a-time" in present:
         raw += _valued("at-a-time", src, dst)
     return raw
+
+
+def _obligation(src, dst) -> list:
+    """An obligation ("must be filled before dealing") that the translation turns into advice
+    ("try to fill"): its sentences state no obligation and no restriction ("only", "not") in its
+    place. One the translation adds is not reported: passives are often rendered with "must"."""
+    said = _of(src, "must")
+    if not said or any(f.kind in ("must", "only") or (f.kind == "negation" and f.value == "not") for f in dst):
+        return []
+    return [("must", "omission", f"the source states an obligation ('{said[0].span.text}'); the translation does not",
+             said[0].span, None, 0.5, "must")]
 
 
 def _same_statements(src, dst) -> bool:
@@ -259,6 +294,8 @@ def _label(kind: str, value: object) -> str:
                 "at-least": "at least", "exactly": "exactly"}.get(value, value)
     if kind == "face":
         return f"face {value}"
+    if kind == "step":
+        return "ranks one apart"
     if isinstance(value, tuple):
         return " or ".join(value)
     return str(value)
@@ -506,6 +543,8 @@ def _terms(kind: str, src, dst, src_text: str = "") -> list:
                 sure = min(sure, 0.45)  # "cards of the same suit" outside a build statement
             if kind == "direction" and not _in_build(sf, src, src_text):
                 sure = min(sure, 0.35)
+            if kind == "position" and _of_rank(sf, src, src_text):
+                sure = max(sure, 0.5)  # "a group with a King on the bottom": which card, not where a pile is
             out.append((kind, "omission", f"the source says {_label(kind, v)}; the translation does not",
                         sf.span, None, sure, v))
     if kind in _ADDED_KINDS:
@@ -526,6 +565,15 @@ def _terms(kind: str, src, dst, src_text: str = "") -> list:
                             "does not state", None, f.span, _ADDED_KINDS[kind], new[0]))
                 break
     return out
+
+
+def _of_rank(fact: Fact, src, text: str) -> bool:
+    """Whether a position fact says where a rank lies in a group ("with a King on the bottom"):
+    a rank is named just before it, in its sentence."""
+    if re.match(r"\s+of\b", text[fact.span.end:]):
+        return False  # "Aces on top of Kings" places one card on another
+    return any(f.kind == "rank" and f.sentence == fact.sentence and 0 <= fact.span.start - f.span.end <= 12
+               for f in src)
 
 
 def _clash(kind: str, value, extra: list[Fact]) -> Fact | None:
@@ -575,8 +623,8 @@ def _valued(kind: str, src, dst) -> list:
 
 
 #: Kinds whose values align sentences: what a sentence is about.
-_ANCHORS = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "face", "redeal", "at-a-time",
-            "side", "comparator", "in-play")
+_ANCHORS = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "step", "face", "redeal",
+            "at-a-time", "side", "comparator", "in-play")
 
 
 def align_sentences(src_text: str, src, dst_text: str, dst) -> list[tuple[frozenset[int], frozenset[int]]]:
@@ -758,11 +806,16 @@ def _restriction_words(fact: Fact) -> str:
 
 
 _ONE_AFTER = re.compile(r"^\W+(?:\w+\W+){0,2}(?:one|a single|1)\b", re.I)
+#: "only two cards left": a count of what remains, not a restriction of a rule.
+_COUNT_LEFT = re.compile(r"^\W+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few)\W+(?:\w+\W+){0,2}?"
+                         r"(?:left|remain|remains|remaining)\b", re.I)
 
 
 def _only_one(fact: Fact, text: str) -> bool:
-    """Whether "only" restricts a count of one ("can only hold one card"), which the count says by itself."""
-    return bool(_ONE_AFTER.match(text[fact.span.end:]))
+    """Whether "only" restricts a count of one ("can only hold one card"), which the count says by
+    itself, or counts what is left ("when only two cards are left"), which restricts nothing."""
+    rest = text[fact.span.end:]
+    return bool(_ONE_AFTER.match(rest) or _COUNT_LEFT.match(rest))
 
 
 def _model_says(model: ModelFacts, check: str, span: Span | None, src) -> str | None:

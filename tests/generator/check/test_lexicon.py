@@ -82,3 +82,12 @@ def test_no_phrase_is_both_ignored_and_a_fact(lang):
     for kind in ("at-a-time", "redeal", "pass", "face", "direction", "side", "comparator", "unlimited"):
         if kind in data:
             assert not ignored & _phrases(data[kind]), (lang, kind, sorted(ignored & _phrases(data[kind])))
+
+
+def test_an_exact_mark_before_a_prefix_pattern_is_dropped():
+    # "=горњ*" is the prefix "горњ" ("горњем левом углу", the top left corner), not a word "=горњ".
+    lex = load_lexicon("sr")
+    pattern = lex.word_pattern("=горњ*")
+    assert (pattern.how, pattern.text) == ("prefix", fold("горњ", "sr"))
+    from patiencebook.generator.check.facts import extract_facts
+    assert [f.value for f in extract_facts("са асом у горњем левом углу", "sr") if f.kind == "position"] == ["top"]

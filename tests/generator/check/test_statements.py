@@ -158,3 +158,80 @@ def test_an_added_limit_on_a_sum_is_found():
 def test_unlimited_redeals_are_a_value():
     facts = [f for f in extract_facts("You can redeal as often as you like.", "en") if f.kind == "redeal"]
     assert [f.value for f in facts] == [UNLIMITED]
+
+
+@pytest.mark.parametrize("lang,kept,lost", [
+    ("de", "Eine leere Spalte nimmt nur eine Karte, die um eins niedriger ist als die Basiskarte.",
+     "Eine leere Spalte nimmt nur eine Karte, die niedriger ist als die Basiskarte."),
+    ("el", "Μια κενή στήλη δέχεται μόνο φύλλο μικρότερο κατά ένα από το βασικό.",
+     "Μια κενή στήλη δέχεται μόνο φύλλο μικρότερο από το βασικό."),
+    ("sr", "Празна колона прима само карту за један мању од основне карте.",
+     "Празна колона прима само карту мању од основне карте."),
+])
+def test_ranks_one_apart_lost_is_a_warning(lang, kept, lost):
+    msgid = "An empty column takes only a card one lower than the base card."
+    assert "step" not in [f[0] for f in compare(msgid, kept, lang)]
+    assert ("step", "warning") in _checks(compare(msgid, lost, lang))
+
+
+def test_one_rank_higher_turned_into_two_is_a_contradiction():
+    found = compare("Build on a card one rank higher.", "Legen Sie auf eine Karte, die zwei Ränge höher ist.", "de")
+    assert [f[2] for f in found if f[0] == "number" and f[1] != "info"] == ["1 in the source, 2 in the translation"]
+
+
+@pytest.mark.parametrize("lang,kept,lost", [
+    ("de", "Leere Spalten müssen gefüllt werden, bevor Sie neue Karten geben.",
+     "Versuchen Sie, leere Spalten zu füllen, bevor Sie neue Karten geben."),
+    ("el", "Οι κενές στήλες πρέπει να γεμίσουν πριν μοιράσετε νέα φύλλα.",
+     "Προσπαθήστε να γεμίσετε τις κενές στήλες πριν μοιράσετε νέα φύλλα."),
+    ("sr", "Празне колоне морају да се попуне пре новог дељења.",
+     "Покушајте да попуните празне колоне пре новог дељења."),
+])
+def test_an_obligation_turned_into_advice_is_a_warning(lang, kept, lost):
+    msgid = "Empty columns must be filled before you deal more cards."
+    assert "must" not in [f[0] for f in compare(msgid, kept, lang)]
+    assert ("must", "warning") in _checks(compare(msgid, lost, lang))
+
+
+def test_an_obligation_said_as_only_is_kept():
+    found = compare("Cards must be placed on a card of the same suit.",
+                    "Μπορείτε να τοποθετείτε φύλλα μόνο πάνω σε φύλλο της ίδιας φυλής.", "el")
+    assert "must" not in [f[0] for f in found]
+
+
+def test_only_counting_what_is_left_restricts_nothing():
+    found = compare("When there are only two cards left in the stock, both are dealt face up.",
+                    "Τα δύο τελευταία φύλλα της μάνας μοιράζονται ανοιχτά.", "el")
+    assert "only" not in [f[0] for f in found]
+
+
+def test_there_is_no_need_is_advice_not_a_negation():
+    found = compare("There is no need to play these cards, as they are not helpful.",
+                    "Η χρήση αυτών των φύλλων δεν βοηθάει.", "el")
+    assert "negation" not in [f[0] for f in found]
+
+
+def test_a_lost_negation_of_an_obligation_is_still_found():
+    msgid = "The stock does not need to be used up."
+    assert compare(msgid, "Der Talon muss nicht aufgebraucht werden.", "de") == []
+    assert ("negation", "warning") in _checks(compare(msgid, "Der Talon muss aufgebraucht werden.", "de"))
+
+
+def test_a_rank_said_at_the_bottom_of_a_group():
+    msgid = "An empty pile can be filled with a King or a group of cards with a King on the bottom."
+    begins = "Eine leere Ablage kann mit einem König oder mit Gruppen belegt werden, die mit einem König beginnen."
+    assert "position" not in [f[0] for f in compare(msgid, begins, "de", UnitContext())]
+    ends = "Μια κενή στήλη δέχεται Ρήγα ή ομάδα φύλλων που τελειώνει σε Ρήγα."
+    assert ("position", "warning") in _checks(compare(msgid, ends, "el"))
+
+
+def test_numbers_of_sentences_told_in_another_order_are_information():
+    msgid = ("Deal 18 cards face down in three rows. Add another 10 cards face up in the bottom row. "
+             "Each card overlaps two cards of the row above.")
+    msgstr = ("Μοιράζετε 18 κλειστά φύλλα σε τρεις γραμμές. Κάθε φύλλο ακουμπά σε δύο φύλλα της από πάνω γραμμής. "
+              "Προσθέστε μια γραμμή με 10 ανοιχτά φύλλα.")
+    found = compare(msgid, msgstr, "el")
+    assert not [f for f in found if f[0] == "number" and f[1] != "info"]
+    # The same numbers, one of them changed: still an error.
+    changed = msgstr.replace("10 ανοιχτά", "12 ανοιχτά")
+    assert ("number", "error") in _checks(compare(msgid, changed, "el"))
