@@ -143,7 +143,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     source_said = {(f.kind, v) for f in src for v in _values(f)}
     raw = [r for r in raw if not (r[1] == "omission" and r[6] is not None and (r[0], r[6]) in said)
            and not (r[1] == "added" and (r[0], r[6]) in source_said)]
-    raw = [_crossed(r, src, dst) for r in raw]
+    raw = [_same_colour(_crossed(r, src, dst), src, dst) for r in raw]
     raw += _one(src, dst, lang, dst_text)
     raw += _polarity(src, dst, blocks, src_text)
     contradicting, omitting = ROLE_FACTOR.get(context.role, (1.0, 1.0))
@@ -186,6 +186,28 @@ def _crossed(raw: tuple, src, dst) -> tuple:
     if count(dst, s_fact.value) >= count(src, s_fact.value) and count(dst, d_fact.value) <= count(src, d_fact.value):
         return (check, nature, message, sspan, tspan, min(confidence, LOOSE_NUMBERS), value)
     return raw
+
+
+_COLOUR_OF = {"clubs": "black", "spades": "black", "hearts": "red", "diamonds": "red"}
+#: Values of suit-colour that make a statement about colour, not suit.
+_COLOUR_RULES = frozenset({"colour", "alternate", "same", "red", "black"})
+
+
+def _same_colour(raw: tuple, src, dst) -> tuple:
+    """A suit named for another of its colour ("a Diamond on a Club" as "… on a Spade") where the
+    source states a colour rule and no suit rule: the example shows the same rule, so the finding
+    is information."""
+    check, nature, message, sspan, tspan, confidence, value = raw
+    if check != "suit-name" or nature != "contradiction" or tspan is None:
+        return raw
+    d_fact = next((f for f in dst if f.kind == "suit-name" and f.span == tspan), None)
+    matches = {v for f in src if f.kind == "suit-colour" for v in _values(f)}
+    if d_fact is None or "suit" in matches or not matches & _COLOUR_RULES:
+        return raw
+    if not all(_COLOUR_OF.get(v) == _COLOUR_OF.get(value) for v in _values(d_fact)):
+        return raw
+    return (check, nature, message + " (a suit of the same colour, in a colour rule)", sspan, tspan,
+            min(confidence, 0.45), value)
 
 
 def _higher(fact: Fact) -> bool:

@@ -235,3 +235,12 @@ def test_numbers_of_sentences_told_in_another_order_are_information():
     # The same numbers, one of them changed: still an error.
     changed = msgstr.replace("10 ανοιχτά", "12 ανοιχτά")
     assert ("number", "error") in _checks(compare(msgid, changed, "el"))
+
+
+def test_a_suit_of_the_same_colour_in_a_colour_rule_is_information():
+    msgid = "Build on a card of the same colour. Example: a Diamond on a Heart is good, a Diamond on a Club is not."
+    spade = ("Χτίζετε σε φύλλο του ίδιου χρώματος. Παράδειγμα: ένα Καρό σε Κούπα επιτρέπεται, "
+             "ένα Καρό σε Μπαστούνι όχι.")
+    assert [f[1] for f in compare(msgid, spade, "el") if f[0] == "suit-name"] == ["info"]
+    heart = spade.replace("Μπαστούνι", "Κούπα")  # red for black: the example shows another rule
+    assert {"warning", "error"} & {f[1] for f in compare(msgid, heart, "el") if f[0] == "suit-name"}
