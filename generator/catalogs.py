@@ -38,8 +38,8 @@ def _decode_lines(path: Path, data: bytes) -> list[str]:
             charset = name
     try:
         codecs.lookup(charset)
-    except LookupError:
-        raise CatalogError(f"unknown charset '{charset}' in the header", path, charset_line) from None
+    except (LookupError, ValueError):  # ValueError: a NUL byte in the name
+        raise CatalogError(f"unknown charset {charset!r} in the header", path, charset_line) from None
     lines = []
     for number, raw in enumerate(data.split(b"\n"), start=1):
         try:
@@ -59,9 +59,21 @@ _ESCAPE = re.compile(r'\\(?:[\\"\'?abfnrtv]|[0-7]{1,3}|x[0-9A-Fa-f]+)')
 def _check_syntax(path: Path, lines: list[str]) -> None:
     """Reject what Babel would silently accept: unknown keywords, badly quoted strings, unknown
     escapes, and keywords out of order (a msgstr without a msgid, two msgstrs for one msgid, a
-    msgctxt or msgid_plural out of place), as msgfmt rejects them."""
+    msgctxt or msgid_plural out of place), as msgfmt rejects them; and a (msgctxt, msgid) defined
+    twice among the active units, as msgfmt does too."""
     state = "start"  # start | ctxt | id | plural | str  (what the last keyword of this unit was)
     msgid_line, msgid_parts = 0, []
+    context_parts: list[str] | None = None  # the msgctxt of the unit being read
+    seen: dict[tuple[str | None, str], int] = {}
+
+    def defined() -> None:
+        nonlocal context_parts
+        key = (None if context_parts is None else "".join(context_parts), "".join(msgid_parts))
+        context_parts = None
+        if key in seen:
+            shown = key[1] if len(key[1]) <= 50 else key[1][:49] + "…"
+            raise CatalogError(f"msgid {shown!r} is defined twice (first at line {seen[key]})", path, msgid_line)
+        seen[key] = msgid_line
 
     def missing_msgstr() -> CatalogError:
         shown = "".join(msgid_parts)
@@ -90,6 +102,8 @@ def _check_syntax(path: Path, lines: list[str]) -> None:
             _check_escapes(path, number, text)
             if state == "id" and not obsolete:
                 msgid_parts.append(unescape(text))
+            elif state == "ctxt" and not obsolete and context_parts is not None:
+                context_parts.append(unescape(text))
             continue
         match = _KEYWORD_LINE.match(text)
         if not match:
@@ -105,6 +119,7 @@ def _check_syntax(path: Path, lines: list[str]) -> None:
             if state in ("ctxt", "id", "plural"):
                 raise CatalogError("msgctxt inside a unit, before its msgstr", path, number)
             state = "ctxt"
+            context_parts = [unescape(match.group(2))]
         elif keyword == "msgid":
             if state in ("id", "plural"):
                 raise missing_msgstr()
@@ -113,6 +128,7 @@ def _check_syntax(path: Path, lines: list[str]) -> None:
         elif keyword == "msgid_plural":
             if state != "id":
                 raise CatalogError("msgid_plural without a msgid just before it", path, number)
+            defined()
             state = "plural"
         elif keyword == "msgstr":
             if state == "str":
@@ -120,6 +136,7 @@ def _check_syntax(path: Path, lines: list[str]) -> None:
             if state != "id":
                 raise CatalogError("msgstr without a msgid" if state != "plural"
                                    else "a unit with msgid_plural needs msgstr[0], msgstr[1]…", path, number)
+            defined()
             state = "str"
         else:  # msgstr[N]
             if state not in ("plural", "str") or (state == "str" and keyword == "msgstr[0]"):
@@ -202,7 +219,6 @@ def read_catalog(path: Path, *, locale: str | None = None, domain: str | None = 
     data = read_bounded(path, MAX_CATALOG_BYTES, CatalogError)
     lines = _decode_lines(path, data)
     _check_syntax(path, lines)
-    _check_duplicates(path, lines)
     try:
         catalog = read_po([line + "\n" for line in lines], locale=locale, domain=domain,
                           abort_invalid=True)
@@ -226,41 +242,6 @@ def _check_plural_header(path: Path, catalog: Catalog, lines: list[str]) -> None
     if not any(line.startswith('"Plural-Forms:') for line in lines[:60]):
         raise CatalogError("the catalog has plural units (msgid_plural) but no Plural-Forms header",
                            path, plural.lineno)
-
-
-def _check_duplicates(path: Path, lines: list[str]) -> None:
-    """Refuse a (msgctxt, msgid) defined twice among the active units, as msgfmt does."""
-    seen: dict[tuple[str | None, str], int] = {}
-    context: str | None = None  # the msgctxt of the unit being read
-    field: str | None = None    # "msgctxt" or "msgid" while its continuation strings follow
-    parts: list[str] = []
-    start = 0
-
-    def finish() -> None:
-        nonlocal context, field
-        if field == "msgctxt":
-            context = "".join(parts)
-        elif field == "msgid":
-            key = (context, "".join(parts))
-            if key in seen:
-                shown = key[1] if len(key[1]) <= 50 else key[1][:49] + "…"
-                raise CatalogError(f"msgid {shown!r} is defined twice (first at line {seen[key]})", path, start)
-            seen[key] = start
-            context = None
-        field = None
-
-    for number, line in enumerate(lines, start=1):
-        text = line.strip()
-        match = _KEYWORD_LINE.match(text)
-        if match:
-            finish()
-            if match.group(1) in ("msgctxt", "msgid"):
-                field, parts, start = match.group(1), [unescape(match.group(2))], number
-        elif field and _STRING_LINE.match(text):
-            parts.append(unescape(text))
-        else:
-            finish()  # a comment, an obsolete (#~) line or a blank line ends the unit's strings
-    finish()
 
 
 def find_catalogs(catalog_dir: Path, domain: str = "help") -> dict[str, Path]:

@@ -170,15 +170,26 @@ def masked(text: str, mask: tuple[str, ...]) -> str:
     "Thirteen", not "thirteen cards") blanked out, the length kept so that offsets hold."""
     if not mask:
         return text
-    return _mask_pattern(mask).sub(lambda m: " " * len(m.group()), text)
+    pattern, first_words = _mask_pattern(mask)
+    if first_words is not None and first_words.isdisjoint(_WORDS.findall(text)):
+        return text  # no phrase can begin here: most texts name no game
+    return pattern.sub(lambda m: " " * len(m.group()), text)
+
+
+_WORDS = re.compile(r"\w+")
 
 
 @lru_cache(maxsize=64)
-def _mask_pattern(mask: tuple[str, ...]) -> "re.Pattern":
+def _mask_pattern(mask: tuple[str, ...]) -> tuple["re.Pattern", frozenset[str] | None]:
+    """The pattern of the phrases of ``mask``, and the first words they begin with (``None``: any)."""
     phrases = sorted((p for p in mask if p), key=len, reverse=True)
     if not phrases:
-        return re.compile(r"(?!x)x")
-    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(p) for p in phrases) + r")(?!\w)")
+        return re.compile(r"(?!x)x"), frozenset()  # no text holds a word of no phrase
+    # A text holding a phrase holds the phrase's first word as a word of its own; a phrase with no
+    # word at all could be anywhere, so then every text is searched.
+    words = [_WORDS.findall(p) for p in phrases]
+    first_words = frozenset(w[0] for w in words) if all(words) else None
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(p) for p in phrases) + r")(?!\w)"), first_words
 
 
 def _read(text: str, lang: str) -> tuple[Lexicon, list, list[_Match]]:

@@ -6,11 +6,11 @@ as ``patiencebook update`` would) without writing anything.
 
 from __future__ import annotations
 
-import copy
 import difflib
 import gettext
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -133,6 +133,12 @@ def _key(message: Message):
     return (message.context, message.id if isinstance(message.id, str) else tuple(message.id))
 
 
+def _merge_key(message: Message):
+    """The key a merge matches units by: the singular msgid, with the msgctxt when there is one
+    (as Babel's Catalog keys them)."""
+    return _singular(message) if message.context is None else (_singular(message), message.context)
+
+
 def _singular(message: Message) -> str:
     return message.id if isinstance(message.id, str) else message.id[0]
 
@@ -148,6 +154,11 @@ def _words(text: str) -> tuple[str, ...]:
     return tuple(re.findall(r"<[^>]*>|\w+|[^\w\s]", text.lower()))
 
 
+@lru_cache(maxsize=65536)
+def _word_counts(words: tuple[str, ...]) -> dict[str, int]:
+    return dict(Counter(words))
+
+
 def closest_translated(message: Message, candidates: list[Message], cutoff: float = 0.6) -> Message | None:
     """The translated unit among ``candidates`` whose msgid is closest to ``message``'s, or ``None``.
 
@@ -157,6 +168,8 @@ def closest_translated(message: Message, candidates: list[Message], cutoff: floa
     message, done on words rather than characters for speed.
     """
     target = _words(_singular(message))
+    t_counts = _word_counts(target)
+    t_set = t_counts.keys()
     matcher = difflib.SequenceMatcher(autojunk=False)
     matcher.set_seq2(target)
     best, best_ratio = None, cutoff
@@ -167,9 +180,13 @@ def closest_translated(message: Message, candidates: list[Message], cutoff: floa
         total = len(words) + len(target)
         if total == 0 or 2 * min(len(words), len(target)) / total < best_ratio:
             continue  # the length alone rules it out (SequenceMatcher.real_quick_ratio)
-        matcher.set_seq1(words)
-        if matcher.quick_ratio() < best_ratio:
+        # SequenceMatcher.quick_ratio, counted over the words the two share only.
+        counts = _word_counts(words)
+        shared = sum(min(n, counts[w]) for w, n in t_counts.items() if w in counts) \
+            if len(t_set) <= len(counts) else sum(min(n, t_counts[w]) for w, n in counts.items() if w in t_counts)
+        if 2 * shared / total < best_ratio:
             continue
+        matcher.set_seq1(words)
         ratio = matcher.ratio()
         if ratio > best_ratio or (best is None and ratio >= best_ratio):
             best, best_ratio = candidate, ratio
@@ -206,20 +223,17 @@ def check_units(catalog: Catalog, pot: Catalog) -> list[Problem]:
                                 po_line=message.lineno, locations=tuple(message.locations),
                                 context=message.context))
 
-    # Catalog.update only rebinds the catalog's attributes and its message table, changes the
-    # obsolete table in place, and merges clones of the template units; so a shallow copy with its
-    # own obsolete table leaves ``catalog`` as it was, without a deep copy of every unit.
-    merged = copy.copy(catalog)
-    merged.obsolete = copy.copy(catalog.obsolete)
-    previous_obsolete = set(merged.obsolete)
-    # Babel's own fuzzy matching compares characters and takes seconds per catalog of AisleRiot's
-    # size; matching by words (closest_translated) finds the same old units in a fraction of that.
-    # No flags are scrubbed on the merged view: no finding below reads a flag.
-    merged.update(pot, no_fuzzy_matching=True, update_header_comment=False, keep_user_comments=True)
+    # What merging ``pot`` into the catalog (msgmerge, Babel's Catalog.update) would make of each
+    # unit, worked out without building the merged catalog: a template unit keeps the translation
+    # of the catalog's unit with the same msgctxt and msgid, or is new; a catalog unit whose msgid
+    # (singular, with its msgctxt) the template lacks becomes obsolete. Babel's own fuzzy matching
+    # compares characters and takes seconds per catalog of AisleRiot's size; matching by words
+    # (closest_translated) finds the same old units in a fraction of that.
+    template_keys = {_merge_key(m) for m in pot if m.id}
     original = {_key(m): m for m in catalog if m.id}
     candidates = [m for m in catalog if m.id and not _is_empty(m)]
     matched = set()
-    for message in merged:
+    for message in pot:
         if not message.id:
             continue
         old = original.get(_key(message))
@@ -239,9 +253,13 @@ def check_units(catalog: Catalog, pot: Catalog) -> list[Problem]:
         else:
             problems.append(Problem(_singular(message), "untranslated", "warning",
                                     "no translation: the unit is not in the catalog yet", context=message.context))
-    for key, message in merged.obsolete.items():
+    gone = {}
+    for message in catalog:
+        if message.id and _merge_key(message) not in template_keys:
+            gone[_merge_key(message)] = message  # the last of a key, as the merge keeps it
+    for key, message in gone.items():
         old = original.get(_key(message))
-        if key in previous_obsolete or old is None or _is_empty(old) or _key(old) in matched:
+        if key in catalog.obsolete or old is None or _is_empty(old) or _key(old) in matched:
             continue
         problems.append(Problem(_singular(message), "stale", "info",
                                 "the English of this unit is gone from the sources; the next update makes it obsolete",

@@ -678,25 +678,22 @@ def align_sentences(src_text: str, src, dst_text: str, dst) -> list[tuple[frozen
     for a, b in d_bounds:
         d_sum.append(d_sum[-1] + max(1, b - a))
     ratio = d_sum[-1] / s_sum[-1]
-    unions: dict = {}
-
-    def union(sigs, i0, i1, side):
-        key = (side, i0, i1)
-        found = unions.get(key)
-        if found is None:
-            found = unions[key] = frozenset().union(*sigs[i0:i1])
-        return found
+    # The facts of each run of up to three sentences, the longest block side there is.
+    s_union = {(i, k): frozenset().union(*s_sig[i:k]) for i in range(n) for k in range(i + 1, min(n, i + 3) + 1)}
+    d_union = {(j, k): frozenset().union(*d_sig[j:k]) for j in range(m) for k in range(j + 1, min(m, j + 3) + 1)}
 
     def score(i0, i1, j0, j1) -> float:
         if i0 == i1 or j0 == j1:
             return -0.45  # a sentence left without a counterpart
-        a = union(s_sig, i0, i1, 0)
-        b = union(d_sig, j0, j1, 1)
-        shared = len(a & b) / len(a | b) if (a or b) else 0.5
+        a, b = s_union[i0, i1], d_union[j0, j1]
+        if a or b:
+            both = len(a & b)
+            shared = both / (len(a) + len(b) - both)
+        else:
+            shared = 0.5
         la, lb = (s_sum[i1] - s_sum[i0]) * ratio, d_sum[j1] - d_sum[j0]
-        closeness = min(la, lb) / max(la, lb)
-        merge = 0.35 * (i1 - i0 + j1 - j0 - 2)
-        return shared + closeness - merge
+        closeness = la / lb if la < lb else lb / la
+        return shared + closeness - 0.35 * (i1 - i0 + j1 - j0 - 2)
 
     if n == m and all(score(i, i + 1, i, i + 1) >= 0.7 for i in range(n)):
         # As many sentences, each pair alike in facts and length: the usual case needs no search.

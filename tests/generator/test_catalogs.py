@@ -41,6 +41,24 @@ def test_unknown_charset_is_a_catalog_error_at_the_header_line():
     assert (caught.value.line, caught.value.message) == (3, "unknown charset 'KLINGON-8' in the header")
 
 
+def test_a_nul_byte_in_the_charset_is_a_catalog_error(tmp_path):
+    path = tmp_path / "nul.po"
+    path.write_bytes(b'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=\x00utf-8\\n"\n')
+    with pytest.raises(CatalogError) as caught:
+        read_catalog(path)
+    assert (caught.value.line, caught.value.message) == (3, "unknown charset '\\x00utf-8' in the header")
+
+
+def test_a_msgid_defined_twice_is_a_catalog_error_at_the_second(tmp_path):
+    path = tmp_path / "twice.po"
+    path.write_text('msgid ""\nmsgstr ""\n\nmsgctxt "a"\nmsgid "Stock"\nmsgstr "Talon"\n\n'
+                    'msgid "Stock"\nmsgstr "Talon"\n\nmsgctxt "a"\nmsgid ""\n"Stock"\nmsgstr "Vorrat"\n',
+                    encoding="utf-8")
+    with pytest.raises(CatalogError) as caught:
+        read_catalog(path)
+    assert (caught.value.line, caught.value.message) == (12, "msgid 'Stock' is defined twice (first at line 5)")
+
+
 def test_line_not_in_declared_charset_is_a_catalog_error_at_that_line():
     with pytest.raises(CatalogError) as caught:
         read_catalog(PO / "bad-encoding.po")
