@@ -14,10 +14,10 @@ from functools import lru_cache
 from pathlib import Path
 
 import cyrtranslit
-import simplemma
 import snowballstemmer
 
 from ..errors import LanguageError
+from . import lemmas
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "data" / "lexicons"
 
@@ -208,7 +208,7 @@ def _lemma(code: str, word: str, lang: str) -> str:
     if lang == "sr" and _CYRILLIC.search(word):
         word = cyrtranslit.to_latin(word, "sr")
     try:
-        return fold(simplemma.lemmatize(word, lang=code), lang)
+        return fold(lemmas.lemma(code, word), lang)
     except ValueError:  # a language simplemma does not know
         return fold(word, lang)
 
