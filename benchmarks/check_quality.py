@@ -187,13 +187,13 @@ def main(argv=None) -> int:
     parser.add_argument("--draw", metavar="LANG", help="write a new unlabelled sample of LANG to standard output")
     parser.add_argument("--size", type=int, default=160)
     parser.add_argument("--seed", type=int, default=16)
-    parser.add_argument("--exclude", metavar="FILE", type=Path,
-                        help="leave out the units of this labelled file (a second sample beside the first)")
+    parser.add_argument("--exclude", metavar="FILE", type=Path, action="append", default=[],
+                        help="leave out the units of this labelled file (a further sample beside it); repeatable")
     parser.add_argument("--lang", action="append", help="languages to score (default: de, el, sr)")
     parser.add_argument("--show", action="store_true", help="list each false alarm and each miss")
     args = parser.parse_args(argv)
     if args.draw:
-        exclude = {u["po_line"] for u in json.loads(args.exclude.read_text(encoding="utf-8"))} if args.exclude else set()
+        exclude = {u["po_line"] for path in args.exclude for u in json.loads(path.read_text(encoding="utf-8"))}
         json.dump(draw(args.draw, args.size, args.seed, exclude), sys.stdout, ensure_ascii=False, indent=1)
         print()
         return 0
