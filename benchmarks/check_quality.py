@@ -72,10 +72,14 @@ def draw(lang: str, size: int, seed: int, exclude: set[int] = frozenset()) -> li
              "label": None, "facts": [], "why": ""} for line, ctx, msgid, msgstr, refs in chosen]
 
 
-#: The labelled sets: the first sample (drawn with seed 16, 160 units a language) and a second,
-#: held-out one (seed 1601, 100 units a language, none of the first), labelled before the checker
-#: was run on it and not used to tune it.
-SETS = {"first": "{lang}.json", "held-out": "{lang}-heldout.json"}
+#: The labelled sets: the first sample (drawn with seed 16, 160 units a language), a second one
+#: (seed 1601, 100 units a language, none of the first) and a third (seed 1602, 100 units, none of
+#: the others), each labelled before the checker was run on it. The checker was tuned on the first
+#: two; the third was labelled and scored after that tuning, and is kept apart from the figures the
+#: targets are judged on until the next version is tuned.
+SETS = {"first": "{lang}.json", "held-out": "{lang}-heldout.json", "fresh": "{lang}-fresh.json"}
+#: The sets the checker was tuned on ("tuned" in the report); the targets are judged on all sets.
+TUNED = ("first", "held-out")
 
 
 def load_labels(lang: str, which: str = "first") -> list[dict]:
@@ -114,12 +118,13 @@ def score(langs, *, show: bool = False) -> int:
     seconds = time.perf_counter() - started
     print(f"rule findings on hand-labelled AisleRiot units ({CORPUS}); check run {seconds:.1f} s")
     missed_any = False
-    for which in [*SETS, "both"]:
-        print(f"\n{which} set" + (" (first and held-out together)" if which == "both" else ""))
-        missed = _score_set(findings, langs, which, show=show and which != "both")
-        missed_any |= missed and which == "both"
+    for which in [*SETS, "tuned", "all"]:
+        print(f"\n{which} set" + {"tuned": " (first and held-out together)",
+                                   "all": " (every set together)"}.get(which, ""))
+        missed = _score_set(findings, langs, which, show=show and which in SETS)
+        missed_any |= missed and which == "all"
     print(f"\ntargets: precision >= {TARGET_PRECISION}, recall >= {TARGET_RECALL} in each language"
-          f" on both sets together ({'missed' if missed_any else 'met'})")
+          f" on every set together ({'missed' if missed_any else 'met'})")
     _verdicts(findings)
     return 0
 
@@ -148,7 +153,7 @@ def _score_set(findings, langs, which: str, *, show: bool) -> bool:
           f"{'recall':>6}  {'errors':>6}  {'err prec':>8}  {'err rec':>7}")
     missed_any = False
     for lang in langs:
-        names = list(SETS) if which == "both" else [which]
+        names = {"tuned": list(TUNED), "all": list(SETS)}.get(which, [which])
         units = [u for name in names for u in load_labels(lang, name) if u["label"] != "doubtful"]
         by_line: dict[int, list] = {}
         for f in findings:
