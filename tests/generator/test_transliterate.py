@@ -9,7 +9,13 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from patiencebook.generator.errors import LanguageError
-from patiencebook.generator.transliterate import derive_catalog, derive_catalog_for, derive_markup, derive_text
+from patiencebook.generator.transliterate import (
+    capital_digraphs,
+    derive_catalog,
+    derive_catalog_for,
+    derive_markup,
+    derive_text,
+)
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 TAG = re.compile(r"<[^>]*>|&[#\w]+;")
@@ -17,6 +23,77 @@ TAG = re.compile(r"<[^>]*>|&[#\w]+;")
 
 def test_text_is_converted_to_latin_script():
     assert derive_text("Ђорђе џеп љубав") == "Đorđe džep ljubav"
+
+
+@pytest.mark.parametrize(
+    ("cyrillic", "latin"),
+    [
+        ("ЏОКЕР ЈЕ ЉУТ", "DŽOKER JE LJUT"),
+        ("НОВА ИГРА ЏОКЕРА", "NOVA IGRA DŽOKERA"),
+        ("ЏЕП ЉУБАВ ЊИВА", "DŽEP LJUBAV NJIVA"),
+    ],
+)
+def test_digraph_letters_in_words_in_capitals_are_all_capitals(cyrillic, latin):
+    assert derive_text(cyrillic) == latin
+
+
+def test_digraph_letters_before_lower_case_are_title_case():
+    assert derive_text("Џеп, Љубав и Њива") == "Džep, Ljubav i Njiva"
+    assert derive_text("Нова Игра Џокера") == "Nova Igra Džokera"
+
+
+def test_lower_case_digraph_letters_stay_lower_case():
+    assert derive_text("џеп љубав коњ") == "džep ljubav konj"
+
+
+def test_digraph_letter_at_the_end_of_a_word_takes_the_case_of_the_letter_before():
+    assert derive_text("КОЊ") == "KONJ"
+    assert derive_text("ПОЉ И КОЊ") == "POLJ I KONJ"
+
+
+def test_mixed_case_words_are_decided_letter_by_letter():
+    assert derive_text("ЉиЉ") == "LjiLj"
+    assert derive_text("ЏОКЕРи") == "DŽOKERi"
+    assert derive_text("ЊЉУТ ЉуТ") == "NJLJUT LjuT"
+    assert derive_text("кОЊ") == "kONJ"
+
+
+@pytest.mark.parametrize(
+    ("cyrillic", "latin"),
+    [
+        ("ЉУТ Џ ЈЕ", "LJUT DŽ JE"),  # inside a run of capitals
+        ("НОВА ИГРА: Џ", "NOVA IGRA: DŽ"),  # at the end of one
+        ("Џ И ЉУТ", "DŽ I LJUT"),  # a one-letter capital neighbour says nothing; the next word decides
+        ("слово Џ", "slovo Dž"),
+        ("Џ", "Dž"),  # a letter named on its own
+        ("ЉУТ Џ је", "LJUT Dž je"),  # between capitals and lower case: title case
+        ("ЉУТ Џ и ЈЕ", "LJUT Dž i JE"),  # a lower-case one-letter word does count
+    ],
+)
+def test_one_letter_digraph_word_takes_the_case_of_its_neighbouring_words(cyrillic, latin):
+    assert derive_text(cyrillic) == latin
+
+
+def test_capital_digraphs_gives_the_positions_of_the_letters_to_write_in_capitals():
+    assert capital_digraphs("Џеп ЏЕП џеп КОЊ") == {4, 14}
+    assert capital_digraphs("") == set()
+
+
+def test_markup_is_untouched_when_digraph_letters_are_capitalised():
+    msgstr = '<emphasis role="Џеп">ЏОКЕР</emphasis> ЈЕ <link linkend="ЉУТ">ЉУТ</link> &amp; Џеп'
+    assert derive_markup(msgstr) == '<emphasis role="Џеп">DŽOKER</emphasis> JE <link linkend="ЉУТ">LJUT</link> &amp; Džep'
+
+
+def test_tags_do_not_split_words_when_the_case_is_decided():
+    assert derive_markup("Џ<emphasis>ОКЕР</emphasis> је") == "DŽ<emphasis>OKER</emphasis> je"
+    assert derive_markup("КО<_:x-1/>Њ") == "KO<_:x-1/>NJ"
+    assert derive_markup("ЉУТ <emphasis>Џ</emphasis> ЈЕ") == "LJUT <emphasis>DŽ</emphasis> JE"
+    assert derive_markup("слово <emphasis>Џ</emphasis>") == "slovo <emphasis>Dž</emphasis>"
+
+
+def test_references_split_words_when_the_case_is_decided():
+    assert derive_markup("Џ&nbsp;је") == "Dž&nbsp;je"
+    assert derive_markup("ЉУТ&#160;Џ&#160;ЈЕ") == "LJUT&#160;DŽ&#160;JE"
 
 
 def test_tags_attributes_and_references_are_left_untouched():
