@@ -24,7 +24,8 @@ from .errors import BuildError
 
 __all__ = [
     "PYODIDE_DIR", "ENGINE_DIR", "ENGINE_ZIP", "PYODIDE_FILES", "UI_PREFIXES", "UI_EXTRA", "DEFAULT_DEAL", "PYODIDE_ENV",
-    "find_pyodide", "board_ui", "board_payload", "page_boards", "install_board_assets", "write_engine_zip",
+    "PYODIDE_VERSION", "find_pyodide", "pyodide_missing", "board_ui", "board_payload", "page_boards",
+    "install_board_assets", "write_engine_zip",
 ]
 
 #: Folder of the Pyodide runtime inside the site, and of the engine archive.
@@ -56,17 +57,31 @@ def find_pyodide(pyodide_dir: Path | None = None) -> Path | None:
 
     Looks at ``pyodide_dir`` when given, else the folder named by the environment variable
     ``PATIENCEBOOK_PYODIDE``, else ``<project>/node_modules/pyodide`` (what ``npm ci`` in the
-    project folder installs). A folder counts only when it holds every file of :data:`PYODIDE_FILES`.
+    project folder installs; an installed package holds it there when it was built with it), else
+    ``./node_modules/pyodide`` (``npm install pyodide@VERSION`` in the current folder). A folder
+    counts only when it holds every file of :data:`PYODIDE_FILES`.
     """
     if pyodide_dir is not None:
-        candidate = Path(pyodide_dir)
+        candidates = [Path(pyodide_dir)]
     elif os.environ.get(PYODIDE_ENV):
-        candidate = Path(os.environ[PYODIDE_ENV])
+        candidates = [Path(os.environ[PYODIDE_ENV])]
     else:
-        candidate = project.PROJECT_DIR / "node_modules" / "pyodide"
-    if all((candidate / name).is_file() for name in PYODIDE_FILES):
-        return candidate
+        candidates = [project.PROJECT_DIR / "node_modules" / "pyodide", Path.cwd() / "node_modules" / "pyodide"]
+    for candidate in candidates:
+        if all((candidate / name).is_file() for name in PYODIDE_FILES):
+            return candidate
     return None
+
+
+#: The Pyodide version the board is written for (package-lock.json pins the same).
+PYODIDE_VERSION = "0.29.5"
+
+
+def pyodide_missing() -> str:
+    """The sentence a build without Pyodide prints: what is missing and how to add it."""
+    return (f"Pyodide not found, so the live boards say that they are not part of this build; to add them, "
+            f"run `npm install pyodide@{PYODIDE_VERSION}` in the folder you build from (or `npm ci` in a "
+            f"checkout of the project), or set {PYODIDE_ENV} to the folder of that npm package")
 
 
 def board_ui(ui: Mapping[str, str]) -> dict[str, str]:

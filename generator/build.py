@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from lxml import etree
 
-from patiencebook.generator.board import find_pyodide, install_board_assets, page_boards
+from patiencebook.generator.board import find_pyodide, install_board_assets, page_boards, pyodide_missing
 from patiencebook.generator.buildcache import (
     CACHE_DIR, clear_state, code_digest, copy_tree, digest, files_digest, read_state, tree_digest,
     write_if_changed, write_state)
@@ -133,6 +133,7 @@ class _Task:
     workdir: str
     site_langs: tuple[str, ...]
     catalogs: str | None = None  # the catalogs folder, for the checks of the report page
+    domain: str = "help"         # the gettext domain of its catalogs
     report: bool = True          # write the translation report page
     board: bool = False          # the site gets the Pyodide runtime: game pages get a live board
     cache: str = ""              # this language's cache folder (see buildcache)
@@ -157,7 +158,9 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
 
     Args:
         sources: folder holding ``book_file`` (``index.docbook``) and the pages it XIncludes.
-        catalogs: folder of catalogs (``<lang>/LC_MESSAGES/help.po`` or ``<lang>/<lang>.po``), or
+        catalogs: folder of catalogs (``<lang>/LC_MESSAGES/help.po``, ``<lang>/<lang>.po`` and the
+            other layouts of :func:`~patiencebook.generator.catalogs.discover_catalogs`, whose
+            warnings become site warnings), a ``CatalogFolder`` it returned (for another domain), or
             ``None``: then only the source language can be built.
         out: the site folder; replaced as a whole when the build succeeds. When it fails, the
             site's pages are untouched; only its build cache (``out/.patiencebook-cache``, used in
@@ -198,11 +201,13 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
     found: dict[str, Path] = {}
     check_out_folder(out, [sources] + ([Path(catalogs).resolve()] if catalogs is not None else []))
     if catalogs is not None:
-        from patiencebook.generator.catalogs import find_catalogs
+        from patiencebook.generator.catalogs import discover_catalogs
 
         if not Path(catalogs).is_dir():
             raise CatalogError("no such catalogs folder", catalogs)
-        found = {lang: Path(path) for lang, path in find_catalogs(Path(catalogs)).items()}
+        discovered = discover_catalogs(catalogs)
+        found = {lang: Path(path) for lang, path in discovered.catalogs.items()}
+        site_warnings += [str(warning) for warning in discovered.warnings]
     source = source_language()
     if langs is None:
         wanted = [source]
@@ -253,8 +258,7 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
         catalogs_dir = str(Path(catalogs).resolve()) if catalogs is not None else None
         pyodide = find_pyodide()
         if pyodide is None and any(page.rules is not None for page in document.pages):
-            site_warnings.append("Pyodide not found (node_modules/pyodide or PATIENCEBOOK_PYODIDE; `npm ci` "
-                                 "installs it): the live boards say that they are not part of this build")
+            site_warnings.append(pyodide_missing())
         # The cache is used where it lies, in --out (Sphinx keeps its environment only while the
         # source folder stays put); the swap leaves it there.
         cache_root = out / CACHE_DIR
@@ -267,7 +271,8 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
         for lang, catalog, derive in tasks_langs:
             previous = out / lang if was_site and (out / lang).is_dir() else None
             task = _Task(lang, str(sources), book_file, str(catalog) if catalog else None, derive, str(workdir),
-                         site_langs, catalogs_dir, report, pyodide is not None, cache=str(cache_root / lang),
+                         site_langs, catalogs_dir, getattr(catalogs, "domain", None) or "help", report,
+                         pyodide is not None, cache=str(cache_root / lang),
                          previous=str(previous) if previous else None, frame=digest(frame_base, lang, derive),
                          inputs=_inputs_digest(source_files, catalog), fresh=fresh)
             state = None if fresh or previous is None else read_state(cache_root / lang)
@@ -291,7 +296,7 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
                 for warning in report_.warnings:
                     print(f"{report_.lang}: {warning}", file=sys.stderr)
             for warning in site_warnings:
-                print(f"warning: {warning}", file=sys.stderr)
+                print(f"patiencebook: warning: {warning}", file=sys.stderr)
         if pyodide is not None:
             install_board_assets(site, pyodide, previous=out if was_site else None)
         (site / SITE_MARKER).write_text("A help site built by patiencebook; `patiencebook build` may replace "
@@ -415,9 +420,18 @@ def _inputs_digest(source_files: list[Path], catalog: Path | None) -> str:
 def _plan(wanted: list[str], found: dict[str, Path], source: str,
           catalogs: Path | None) -> list[tuple[str, Path | None, bool]]:
     """(lang, catalog, derive) for each wanted language; raises LanguageError when one cannot be built."""
+    from patiencebook.generator.languages import resolve_language
+
+    # A code as users write it (de_DE, sr-Latn) names the catalog language it means.
+    available = [source, *found, *derived_languages(list(found))]
     plan = []
     for code in wanted:
-        language = get_language(code)
+        try:
+            language = resolve_language(code, available)
+        except LanguageError:
+            language = get_language(code)  # a known language without a catalog is refused below
+        if any(lang == language.code for lang, _, _ in plan):
+            continue
         if language.code == source:
             plan.append((language.code, None, False))
         elif language.code in found:
@@ -750,7 +764,7 @@ def _language_findings(task: _Task, document: Document, catalog) -> tuple[list, 
     try:
         return language_findings(Path(task.sources), Path(task.catalogs) if task.catalogs else None, task.lang,
                                  catalog_lang, document=document if catalog_lang else None,
-                                 catalog=catalog), None
+                                 catalog=catalog, domain=task.domain), None
     except PatienceBookError as error:
         where = f"{error.file}:{error.line}: " if error.file and error.line else f"{error.file}: " if error.file else ""
         return [], f"{where}translator checks not run for the report page: {error.message}"

@@ -32,13 +32,21 @@ def _cmd_extract(args: argparse.Namespace) -> int:
 
 
 def _cmd_update(args: argparse.Namespace) -> int:
-    from patiencebook.generator.catalogs import update_catalogs
+    from patiencebook.generator.catalogs import discover_catalogs, merge_catalogs
 
     catalogs = args.catalogs or project.default_catalogs()
-    pot = args.pot or project.default_pot(catalogs)
-    changed = update_catalogs(pot, catalogs, project.DOMAIN)
-    for path, was_changed in changed.items():
-        print(f"{'updated' if was_changed else 'unchanged'} {path}")
+    folder = discover_catalogs(catalogs, args.domain)
+    for warning in folder.warnings:
+        print(f"patiencebook: {'error' if args.strict else 'warning'}: {warning}", file=sys.stderr)
+    if args.strict and folder.warnings:
+        return 1
+    pot = args.pot or Path(catalogs) / f"{folder.domain}.pot"
+    for update in merge_catalogs(pot, folder, fuzzy_matching=args.fuzzy_matching, previous=args.previous):
+        count = len(update.guesses)
+        guesses = f" ({count} fuzzy guess{'es' if count != 1 else ''} to review)" if count else ""
+        print(f"{'updated' if update.changed else 'unchanged'} {update.path}{guesses}")
+        for guess in update.guesses:
+            print(f"  {update.path}:{guess.line}: {guess.summary()}")
     return 0
 
 
@@ -52,23 +60,46 @@ def _catalogs(args: argparse.Namespace) -> Path | None:
 def _cmd_build(args: argparse.Namespace) -> int:
     from patiencebook.generator.build import build_site
 
+    from patiencebook.generator.catalogs import discover_catalogs
+
     sources = args.sources or project.default_sources()
     catalogs = _catalogs(args)
+    if catalogs is not None:
+        catalogs = discover_catalogs(catalogs, args.domain)  # its warnings are the build's site warnings
+        if args.strict and catalogs.warnings:
+            for warning in catalogs.warnings:
+                print(f"patiencebook: error: {warning}", file=sys.stderr)
+            return 1
     build_site(sources, catalogs, args.out or project.default_site(), langs=args.lang, jobs=args.jobs,
                progress=args.progress, fresh=args.fresh)
     return 0
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
+    from patiencebook.generator.catalogs import discover_catalogs
     from patiencebook.generator.check import run_checks
     from patiencebook.generator.check.report import annotate_catalog, format_json, format_text, write_output
+    from patiencebook.generator.check.run import REPORTED_CONFIDENCE
+    from patiencebook.generator.languages import environment_language
 
     sources = args.sources or project.default_sources()
     catalogs = _catalogs(args)
-    from patiencebook.generator.check.run import REPORTED_CONFIDENCE
-
+    langs = args.lang
+    if catalogs is not None:
+        catalogs = discover_catalogs(catalogs, args.domain)
+        for warning in catalogs.warnings:
+            print(f"patiencebook: {'error' if args.strict else 'warning'}: {warning}", file=sys.stderr)
+        if args.strict and catalogs.warnings:
+            return 1
+        if langs is None:
+            # As gettext programs do: the environment's language, when a catalog is in it.
+            mine = environment_language(list(catalogs.catalogs))
+            if mine is not None:
+                langs = [mine.code]
+                print(f"patiencebook: checking the {mine.code} catalog, the language of the environment "
+                      "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG); --lang chooses others", file=sys.stderr)
     sure = REPORTED_CONFIDENCE if args.min_confidence is None else args.min_confidence
-    findings, checked = run_checks(sources, catalogs, langs=args.lang, pages=args.page, checks=args.check,
+    findings, checked = run_checks(sources, catalogs, langs=langs, pages=args.page, checks=args.check,
                                    min_confidence=sure)
     if args.format == "po":
         if len(checked) != 1:
@@ -98,10 +129,14 @@ def _confidence(text: str) -> float:
 
 
 def _cmd_glossary(args: argparse.Namespace) -> int:
+    from patiencebook.generator.catalogs import discover_catalogs
     from patiencebook.generator.check.glossary import write_glossaries
 
     sources = args.sources or project.default_sources()
-    catalogs = args.catalogs if args.catalogs is not None else project.default_catalogs()
+    catalogs = discover_catalogs(args.catalogs if args.catalogs is not None else project.default_catalogs(),
+                                 args.domain)
+    for warning in catalogs.warnings:
+        print(f"patiencebook: warning: {warning}", file=sys.stderr)
     for path in write_glossaries(sources, catalogs, args.lang, force=args.force):
         print(f"wrote {path}")
     return 0
@@ -135,17 +170,57 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+def _user_language(asked: str | None, available) -> str:
+    """The gettext code of ``--lang`` as the user wrote it (``de_DE``, ``sr-Latn``), else of the
+    environment's language (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else the source
+    language; only ``available`` codes count. Raises :class:`LanguageError` for a ``--lang`` that
+    names none of them."""
+    from patiencebook.generator.languages import environment_language, resolve_language, source_language
+
+    if asked is not None:
+        return resolve_language(asked, available).code
+    found = environment_language(available)
+    return found.code if found is not None else source_language()
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
-    from patiencebook.generator.play import check_deal, find_game, random_deal, run_interactive, run_jsonl
+    from patiencebook.generator.play import check_deal, find_game, play_languages, random_deal, run_interactive, run_jsonl
 
     game = find_game(args.game, args.sources)
+    lang = _user_language(args.lang, play_languages())
     try:
         if args.jsonl:
             deal = check_deal(args.deal) if args.deal is not None else random_deal()
             return run_jsonl(game.ruleset, deal, sys.stdin, sys.stdout)
-        return run_interactive(game, args.deal, args.lang)
+        return run_interactive(game, args.deal, lang)
     except BrokenPipeError:
         return _reader_gone()
+
+
+def _cmd_games(args: argparse.Namespace) -> int:
+    import json
+
+    from patiencebook.generator.play import game_table
+
+    lang = _user_language(args.lang, None) if args.lang is not None else "en"
+    rows = game_table(args.sources, lang)
+    try:
+        if args.format == "json":
+            print(json.dumps(rows, ensure_ascii=False, indent=1))
+        else:
+            width = max((len(r["id"]) for r in rows), default=2)
+            name_width = max((len(r["name"]) for r in rows), default=4)
+            for row in rows:
+                variants = ", ".join(v["id"] for v in row["variants"]) or "-"
+                figure = row["solver_figure"]
+                solved = (f"solver: deals {figure['first']}-{figure['last']}: {figure['solved']} won, "
+                          f"{figure['unsolvable']} cannot be won, {figure['unknown']} unknown"
+                          if figure else "no solver figure")
+                print(f"{row['id']:<{width}}  {row['name']:<{name_width}}  variants: {variants}; {solved}")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _reader_gone()
+    return 0
 
 
 def _positive(text: str) -> int:
@@ -275,11 +350,19 @@ def _port(text: str) -> int:
     return value
 
 
+#: How GAME is named (generator/gamenames.py).
+GAME_HELP = ("the game: its id (eagle_wing), AisleRiot's name (eagle-wing), its title in English or in a catalog "
+             "(\"Eagle Wing\", Adlerschwinge); case, spaces, -, _ and apostrophes do not count")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``patiencebook`` command, one sub-command per task."""
     parser = argparse.ArgumentParser(
         prog="patiencebook",
         description="Translated help and a reference rules engine for patience card games.")
+    from patiencebook import __version__
+
+    parser.add_argument("--version", action="version", version=f"patiencebook {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def sources_option(p: argparse.ArgumentParser) -> None:
@@ -288,8 +371,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     def catalogs_option(p: argparse.ArgumentParser) -> None:
         p.add_argument("--catalogs", type=Path, metavar="DIR",
-                       help="folder of catalogs, <lang>/LC_MESSAGES/help.po or <lang>/<lang>.po "
-                            "(default: the embedded locales/ when --sources is not given)")
+                       help="folder of catalogs: <lang>/LC_MESSAGES/help.po, <lang>/help.po, <lang>/<lang>.po, "
+                            "<lang>/LC_MESSAGES/<lang>.po or <lang>.po, only the languages of its LINGUAS file "
+                            "when it has one (default: the embedded locales/ when --sources is not given)")
+
+    def domain_option(p: argparse.ArgumentParser, strict: bool = True) -> None:
+        p.add_argument("--domain", default=project.DOMAIN, metavar="NAME",
+                       help="gettext domain of the catalogs: <lang>/LC_MESSAGES/NAME.po, <lang>/NAME.po "
+                            "(default: help)")
+        if strict:
+            p.add_argument("--strict", action="store_true",
+                           help="make every catalog warning (a catalog found but not used, a language of "
+                                "LINGUAS without catalog) an error: exit 1 and write nothing")
 
     p = sub.add_parser("extract", help="write the POT catalog template from the rule sources")
     sources_option(p)
@@ -299,7 +392,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("update", help="merge the POT into every language's catalog")
     p.add_argument("--catalogs", type=Path, metavar="DIR", help="catalogs folder (default: locales/)")
-    p.add_argument("--pot", type=Path, metavar="FILE", help="POT file to merge (default: CATALOGS/help.pot)")
+    p.add_argument("--pot", type=Path, metavar="FILE", help="POT file to merge (default: CATALOGS/DOMAIN.pot)")
+    domain_option(p)
+    p.add_argument("--no-fuzzy-matching", dest="fuzzy_matching", action="store_false",
+                   help="give a new msgid no fuzzy guess from the translation of a similar old one: it "
+                        "stays untranslated")
+    p.add_argument("--previous", action=argparse.BooleanOptionalAction, default=True,
+                   help="keep the msgid a fuzzy unit's translation was made for as '#| msgid' lines "
+                        "(default; --no-previous drops them)")
     p.set_defaults(run=_cmd_update)
 
     p = sub.add_parser("build", help="render the translated help site, one folder per language")
@@ -314,12 +414,16 @@ def build_parser() -> argparse.ArgumentParser:
                         "(languages) or none; auto: bar on a terminal, else languages")
     p.add_argument("--fresh", action="store_true",
                    help="build everything again, ignoring what the site keeps of its last build")
+    domain_option(p)
     p.set_defaults(run=_cmd_build)
 
     p = sub.add_parser("check", help="check the translations (and the English) for problems a reader would meet")
     sources_option(p)
     catalogs_option(p)
-    p.add_argument("--lang", action="append", metavar="LANG", help="check only this catalog; repeatable")
+    p.add_argument("--lang", action="append", metavar="LANG",
+                   help="check only this catalog (de, or as a locale: de_DE, sr-Latn); repeatable (default: "
+                        "the catalog of the environment's language, LANGUAGE, LC_ALL, LC_MESSAGES or LANG, "
+                        "when there is one; else every catalog)")
     p.add_argument("--page", action="append", metavar="SLUG",
                    help="report only findings on this page (hamilton); repeatable")
     p.add_argument("--check", action="append", metavar="NAME",
@@ -332,6 +436,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "below it are information, such as a count the translation leaves to a paraphrase; "
                         "0 shows them too)")
     p.add_argument("--out", type=Path, metavar="FILE", help="write here instead of standard output")
+    domain_option(p)
     p.set_defaults(run=_cmd_check)
 
     p = sub.add_parser("glossary", help="write each language's term glossary (TBX-Basic) inferred from the "
@@ -340,28 +445,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--catalogs", type=Path, metavar="DIR", help="catalogs folder (default: locales/)")
     p.add_argument("--lang", action="append", metavar="LANG", help="only this language; repeatable")
     p.add_argument("--force", action="store_true", help="replace an existing glossary.tbx")
+    domain_option(p, strict=False)
     p.set_defaults(run=_cmd_glossary)
 
     p = sub.add_parser("deal", help="show the opening position of a numbered deal (AisleRiot's deal numbers)")
     sources_option(p)
-    p.add_argument("game", metavar="GAME", help="the game: its page name (eagle_wing) or AisleRiot's (eagle-wing)")
+    p.add_argument("game", metavar="GAME", help=GAME_HELP)
     p.add_argument("--deal", type=int, required=True, metavar="N", help="the deal number, 0 to 4294967295")
     p.add_argument("--json", action="store_true",
                    help="print JSON: game, deal and piles in AisleRiot's slot order (default: the text form)")
     p.set_defaults(run=_cmd_deal)
 
+    p = sub.add_parser("games", help="list the embedded games: id, name, variants and solver figure")
+    sources_option(p)
+    p.add_argument("--lang", metavar="LANG", help="give the names in this language (default: en)")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    p.set_defaults(run=_cmd_games)
     p = sub.add_parser("play", help="play a game in the terminal, or move by move as JSON lines")
     sources_option(p)
-    p.add_argument("game", metavar="GAME", help="the game: its page name (eagle_wing) or AisleRiot's (eagle-wing)")
+    p.add_argument("game", metavar="GAME", help=GAME_HELP)
     p.add_argument("--deal", type=int, metavar="N", help="the deal number (default: a random one, printed)")
-    p.add_argument("--lang", default="en", metavar="LANG",
-                   help="language of pile names and messages (en, de, el, sr, sr@latin; default: en)")
+    p.add_argument("--lang", metavar="LANG",
+                   help="language of pile names and messages (en, de, el, sr, sr@latin, or as a locale: de_DE, "
+                        "sr-Latn; default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)")
     p.add_argument("--jsonl", action="store_true",
                    help="read one move in notation per line, write one JSON line of the state after each")
     p.set_defaults(run=_cmd_play)
     p = sub.add_parser("solve", help="which deals of a game can be won with all cards known")
     sources_option(p)
-    p.add_argument("game", metavar="GAME", help="the game: its page name (eagle_wing) or AisleRiot's (eagle-wing)")
+    p.add_argument("game", metavar="GAME", help=GAME_HELP)
     which = p.add_mutually_exclusive_group()
     which.add_argument("--deals", metavar="RANGE",
                        help="AisleRiot deal numbers: 1-1000, 7, or a list such as 1-5,9; for FreeCell also "

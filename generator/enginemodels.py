@@ -12,14 +12,12 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from patiencebook.generator.gamenames import game_key
 from patiencebook.generator.model import Document
 
 __all__ = ["game_key", "embedded_models", "attach_engine_models"]
 
 
-def game_key(name: str) -> str:
-    """The name a game is matched by: lower case, ``-`` as ``_`` (``"Eagle-Wing"`` -> ``"eagle_wing"``)."""
-    return name.strip().lower().replace("-", "_")
 
 
 @lru_cache(maxsize=4)

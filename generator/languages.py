@@ -7,11 +7,15 @@ Babel's CLDR data. Our own interface strings per language live in ``data/ui/<cod
 from __future__ import annotations
 
 import json
+import os
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Iterable, Mapping
 
 from babel import Locale
+from babel.core import parse_locale
 
 from patiencebook.generator.errors import LanguageError
 
@@ -105,6 +109,86 @@ def get_language(code: str) -> Language:
             return language
     known = ", ".join(sorted(table))
     raise LanguageError(f"unknown language {code!r}; known languages: {known}")
+
+
+#: The script a POSIX locale modifier stands for (``sr_RS@latin``).
+_MODIFIER_SCRIPTS = {"latin": "Latn", "cyrillic": "Cyrl"}
+
+
+def resolve_language(code: str, available: Iterable[str] | None = None) -> Language:
+    """The language a code as users write it means: a gettext code (``sr@latin``), a POSIX locale
+    (``de_DE``, ``el_GR.UTF-8``, ``sr_RS@latin``, ``sr_RS.UTF-8@latin``), a BCP 47 tag (``de-DE``,
+    ``sr-Latn``) or a CLDR identifier (``sr_Latn_RS``). A region the table does not know falls back
+    to its language (``de_DE`` → ``de``), but a language the table has is never stood in for by
+    another (``en_GB`` is not ``en``); ``C`` and ``POSIX`` are the source language.
+
+    ``available`` (gettext codes, for instance the catalogs there are) limits the answer to those;
+    the most specific known code wins (``en_GB`` before ``en``).
+
+    Raises:
+        LanguageError: no known (or available) language matches, naming the code and the choices.
+    """
+    table = _table()
+    allowed = set(available) if available is not None else None
+    text = re.sub(r"\.[^@]*", "", code.strip())  # the encoding of a POSIX locale
+    candidates: list[str] = []
+    if text.upper() in ("C", "POSIX"):
+        candidates.append(source_language())
+    else:
+        candidates.append(text)
+        base, _, modifier = text.partition("@")
+        try:
+            lang, territory, script = parse_locale(base.replace("-", "_"))[:3]
+        except ValueError:
+            lang, territory, script = "", None, None
+        script = script or _MODIFIER_SCRIPTS.get(modifier.lower())
+        if lang:
+            if modifier:
+                candidates += [f"{lang}_{territory}@{modifier}"] if territory else []
+                candidates.append(f"{lang}@{modifier}")
+            if script:
+                candidates += ([f"{lang}_{script}_{territory}"] if territory else []) + [f"{lang}_{script}"]
+            if territory:
+                candidates.append(f"{lang}_{territory}")
+            if not (script and not modifier and _scripted(lang, script)):
+                candidates.append(lang)
+    for n, candidate in enumerate(candidates):
+        try:
+            language = get_language(candidate)
+        except LanguageError:
+            continue
+        if allowed is None or language.code in allowed:
+            return language
+        if n == 0:
+            break  # a language of the table asked for by its own code: no other stands in for it
+    choices = sorted(allowed if allowed is not None else table)
+    raise LanguageError(f"unknown language {code!r}; known languages: {', '.join(choices)}")
+
+
+def _scripted(lang: str, script: str) -> bool:
+    """Whether the table has ``lang`` in ``script`` as a language of its own (``sr`` in ``Latn``):
+    then ``sr-Latn`` must not fall back to plain ``sr`` (which is Cyrillic)."""
+    return any(row.babel.split("_")[0] == lang and row.script == script for row in _table().values())
+
+
+def environment_language(available: Iterable[str] | None = None,
+                         environ: Mapping[str, str] | None = None) -> Language | None:
+    """The language the environment asks for, as gettext programs read it: ``LANGUAGE`` (a
+    colon-separated list of preferences, used unless the locale is ``C`` or ``POSIX``), else the
+    first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set. Each value is read by
+    :func:`resolve_language`, limited to ``available``; ``None`` when nothing set resolves (or
+    the locale is ``C``)."""
+    env = os.environ if environ is None else environ
+    locale = next((env[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(name)), "")
+    if re.sub(r"\.[^@]*", "", locale).upper() in ("C", "POSIX"):
+        return None
+    wanted = [part for part in env.get("LANGUAGE", "").split(":") if part] + ([locale] if locale else [])
+    for value in wanted:
+        try:
+            return resolve_language(value, available)
+        except LanguageError:
+            continue
+    return None
 
 
 def derived_languages(available: list[str] | set[str] | tuple[str, ...]) -> list[str]:

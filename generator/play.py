@@ -24,7 +24,7 @@ from patiencebook.generator import project
 from patiencebook.generator.errors import PatienceBookError
 
 __all__ = [
-    "PlayableGame", "find_game", "known_games", "position_dict", "state_dict", "pile_names",
+    "PlayableGame", "find_game", "game_table", "known_games", "play_languages", "translated_titles", "position_dict", "state_dict", "pile_names",
     "random_deal", "check_deal", "Session", "run_jsonl", "run_interactive", "use_colour",
 ]
 
@@ -63,21 +63,110 @@ def known_games(sources: Path | None = None) -> dict[str, PlayableGame]:
             for page in document.pages if page.rules is not None}
 
 
-def find_game(name: str, sources: Path | None = None) -> PlayableGame:
-    """The game called ``name``: a page slug (``eagle_wing``) or AisleRiot's file name (``eagle-wing``),
-    case-insensitively.
+def translated_titles(games: dict[str, PlayableGame], catalogs: Path | None = None) -> dict[str, dict[str, str]]:
+    """Each game's title in each catalog that translates it: slug -> {gettext code: title}.
 
-    Raises :class:`PatienceBookError` naming the known games when there is none of that name.
+    ``catalogs`` defaults to the embedded ``locales/``; fuzzy and empty translations are left out,
+    and so is a catalog that cannot be read (its language then names no game)."""
+    from patiencebook.generator.catalogs import find_catalogs, read_catalog
+    from patiencebook.generator.errors import CatalogError
+
+    out: dict[str, dict[str, str]] = {slug: {} for slug in games}
+    for lang, path in find_catalogs(catalogs or project.default_catalogs(), project.DOMAIN).items():
+        try:
+            catalog = read_catalog(path)
+        except CatalogError:
+            continue
+        for slug, game in games.items():
+            message = catalog.get(game.title)
+            if message is not None and isinstance(message.string, str) and message.string and not message.fuzzy:
+                out[slug][lang] = message.string
+    return out
+
+
+def play_languages() -> list[str]:
+    """The gettext codes ``play`` speaks: each language with interface strings of its own
+    (``data/ui/<code>.json``), the regional ones of those (``en_GB``) and the languages derived
+    from them (``sr@latin``)."""
+    from patiencebook.generator.languages import UI_DIR, derived_languages, languages
+
+    own = [code for code in languages() if (UI_DIR / f"{code}.json").is_file()]
+    regional = [code for code in languages() if "_" in code and code.split("_")[0] in own]
+    return own + regional + derived_languages(own)
+
+
+def game_table(sources: Path | None = None, lang: str = "en") -> list[dict[str, Any]]:
+    """One row per game with a rules block in ``sources`` (default: the embedded rules), in page order.
+
+    Each row: ``{"id": slug, "name": title in ``lang`` (English where the embedded catalog of
+    ``lang`` lacks it; only the embedded rules have catalogs), "english_name", "aisleriot": the
+    ruleset's game name, "variants": [{"id", "solver_figure"}], "solver_figure": {"first", "last",
+    "budget", "deals", "solved", "unsolvable", "unknown"} or ``None``}``, the solver figure being the
+    one recorded in ``solved.json`` beside the sources for these very rules.
+
+    Raises:
+        SourceError: the sources or their solver figures cannot be read.
+        LanguageError: ``lang`` is no known language.
     """
+    from patiencebook.engine.solver import SOLVED, UNKNOWN, UNSOLVABLE
+    from patiencebook.generator.figures import FILE_NAME, figure_for, load_figures
+    from patiencebook.generator.languages import get_language
+
+    language = get_language(lang)
     games = known_games(sources)
-    wanted = name.strip().lower().replace("-", "_")
+    titles = translated_titles(games) if sources is None and lang != "en" else {}
+    figures = load_figures((sources or project.default_sources()) / FILE_NAME)
+
+    def figure(ruleset: Ruleset) -> dict[str, int] | None:
+        found = figure_for(figures, ruleset)
+        if found is None:
+            return None
+        return {"first": found.first, "last": found.last, "budget": found.budget, "deals": len(found.results),
+                "solved": found.count(SOLVED), "unsolvable": found.count(UNSOLVABLE), "unknown": found.count(UNKNOWN)}
+
+    rows = []
     for slug, game in games.items():
-        if wanted in (slug.lower(), game.ruleset.game.lower().replace("-", "_")):
+        by_lang = titles.get(slug, {})
+        name = by_lang.get(language.derived_from or language.code) or by_lang.get(language.code.split("_")[0])
+        if name and language.derived_from:
+            from patiencebook.generator.transliterate import derive_text
+            name = derive_text(name, language.derive or "cyrillic-to-latin")
+        rows.append({"id": slug, "name": name or game.title, "english_name": game.title,
+                     "aisleriot": game.ruleset.game,
+                     "variants": [{"id": vid, "solver_figure": figure(ruleset)} for vid, ruleset in game.variants],
+                     "solver_figure": figure(game.ruleset)})
+    return rows
+
+
+def find_game(name: str, sources: Path | None = None) -> PlayableGame:
+    """The game called ``name``, by the rule of :mod:`patiencebook.generator.gamenames`: its page
+    slug (``eagle_wing``), AisleRiot's file name (``eagle-wing``), its English title (``Eagle Wing``)
+    or, for the embedded rules, its title in one of the embedded catalogs (``Adlerschwinge``); case,
+    spaces, ``-``, ``_`` and apostrophes do not count.
+
+    Raises :class:`PatienceBookError` naming the closest known games when there is none of that name.
+    """
+    from patiencebook.generator.gamenames import closest_names, game_key
+
+    games = known_games(sources)
+    wanted = game_key(name)
+    for slug, game in games.items():
+        if wanted in {game_key(slug), game_key(game.ruleset.game), game_key(game.title)}:
             return game
     if not games:
         raise PatienceBookError(f"unknown game {name!r}: no page of these sources has a rules block, so "
                                 "none can be played", sources)
-    raise PatienceBookError(f"unknown game {name!r}; known games: {', '.join(sorted(games))}")
+    titles = translated_titles(games) if sources is None else {}
+    for slug, by_lang in titles.items():
+        if any(game_key(title) == wanted for title in by_lang.values()):
+            return games[slug]
+    # Each name a game goes by, and the game it names: a suggestion is a game, named by its slug.
+    owner = {game_key(n): slug for slug, game in games.items() for n in (slug, game.ruleset.game, game.title)}
+    owner.update({game_key(t): slug for slug, by in titles.items() for t in by.values()})
+    near = list(dict.fromkeys(owner[game_key(n)] for n in closest_names(name, owner, count=5)))[:3]
+    hint = f"; did you mean {' or '.join(near)}?" if near else "."
+    raise PatienceBookError(f"unknown game {name!r}{hint} Known games: {', '.join(sorted(games))} "
+                            "(`patiencebook games` lists them with their names)")
 
 
 def random_deal() -> int:

@@ -239,7 +239,7 @@ def write_glossaries(sources: Path, catalogs: Path, langs=None, *, force: bool =
     from ..errors import LanguageError
     from ..sources import load_document
 
-    found = find_catalogs(Path(catalogs))
+    found = find_catalogs(catalogs)  # a CatalogFolder keeps its domain and what it found
     for lang in langs or ():
         if lang not in found:
             raise LanguageError(f"no catalog for language '{lang}' in the catalogs folder", catalogs)

@@ -20,6 +20,7 @@ from patiencebook.generator.check.markup import check_markup
 from patiencebook.generator.check.model import check_page
 from patiencebook.generator.errors import CatalogError, LanguageError, PatienceBookError
 from patiencebook.generator.extract import pot_catalog
+from patiencebook.generator.gamenames import closest_names, game_key
 from patiencebook.generator.enginemodels import attach_engine_models
 from patiencebook.generator.model import Document
 from patiencebook.generator.sources import load_document
@@ -96,7 +97,9 @@ class _Places:
                 uses.append(spot)
         self.slugs: dict[str, set[str]] = {}
         for page in document.pages:
-            self.slugs.setdefault(page.file.name, set()).update({page.slug, page.file.stem})
+            # A page is named as a game is (generator/gamenames.py): by its id, file or title.
+            self.slugs.setdefault(page.file.name, set()).update(
+                game_key(n) for n in (page.slug, page.file.stem, page.title) if n)
         order = [Path(f.path).name for f in document.files]
         self.file_order = {name: i for i, name in enumerate(dict.fromkeys(order))}
 
@@ -196,6 +199,19 @@ def _merge_shared(findings: Iterable[Finding]) -> list[Finding]:
     return list(merged.values())
 
 
+def _catalog_code(lang: str, found) -> str:
+    """The code of the catalog in ``found`` (or of a language derived from one) that ``lang`` means
+    as users write it (``de_DE``, ``el_GR.UTF-8``, ``sr-Latn``); ``lang`` itself when none does."""
+    from patiencebook.generator.languages import derived_languages, resolve_language
+
+    if lang in found:
+        return lang
+    try:
+        return resolve_language(lang, [*found, *derived_languages(list(found))]).code
+    except LanguageError:
+        return lang
+
+
 def _derived_from(lang: str) -> str | None:
     """The language ``lang`` is derived from (``sr`` for ``sr@latin``), or ``None``."""
     from patiencebook.generator.languages import get_language
@@ -249,13 +265,16 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
             raise PatienceBookError(f"unknown check '{name}'; checks: {', '.join(known)}")
     all_slugs = set().union(*places.slugs.values()) if places.slugs else set()
     for slug in pages:
-        if slug not in all_slugs:
-            raise PatienceBookError(f"no page '{slug}' in the sources", Path(sources))
+        if game_key(slug) not in all_slugs:
+            near = closest_names(slug, [p.slug for p in document.pages] + [p.title for p in document.pages if p.title])
+            hint = f"; the closest: {', '.join(near)}" if near else ""
+            raise PatienceBookError(f"no page '{slug}' in the sources{hint}", Path(sources))
     found: dict[str, Path] = {}
     if catalogs is not None:
         if not Path(catalogs).is_dir():
             raise CatalogError("no such catalogs folder", catalogs)
-        found = find_catalogs(Path(catalogs))
+        found = find_catalogs(catalogs)  # a CatalogFolder keeps its domain and what it found
+        langs = list(dict.fromkeys(_catalog_code(lang, found) for lang in langs))
         for lang in langs:
             if lang not in found:
                 base = _derived_from(lang)
@@ -290,9 +309,9 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
                                         f"rule-fact checks skipped: {skipped}", pages=(Path(path).name,)))
     findings = _merge_shared(findings)
     if pages:
-        wanted = set(pages)
+        wanted = {game_key(p) for p in pages}
         findings = [f for f in findings
-                    if any(places.slugs.get(p, {Path(p).stem}) & wanted for p in f.pages or (f.file,))]
+                    if any(places.slugs.get(p, {game_key(Path(p).stem)}) & wanted for p in f.pages or (f.file,))]
     if checks:
         findings = [f for f in findings if check_matches(f.check, checks)]
     if min_confidence > 0:

@@ -59,13 +59,14 @@ def page_counts(translated: TranslatedDocument) -> list[PageCounts]:
 
 
 def language_findings(sources: Path, catalogs: Path | None, lang: str, catalog_lang: str | None, *,
-                      document=None, catalog=None) -> list[Finding]:
+                      document=None, catalog=None, domain: str = "help") -> list[Finding]:
     """The checker's findings for one site language, those at least :data:`REPORTED_CONFIDENCE` sure.
 
     ``catalog_lang`` is the code of the catalog the language is built from (its base language for a
     derived one such as ``sr@latin``), or ``None`` for the source language: then the findings are
     those of the English sources against the rules model. ``document`` and ``catalog`` (the
-    catalog of ``catalog_lang``) save reading them again when the caller has them. Raises what
+    catalog of ``catalog_lang``) save reading them again when the caller has them; ``domain`` is the
+    gettext domain of the catalogs in ``catalogs``. Raises what
     :func:`patiencebook.generator.check.run.run_checks` raises.
     """
     from patiencebook.generator.check.run import REPORTED_CONFIDENCE, SOURCE_LANG, run_checks
@@ -73,7 +74,10 @@ def language_findings(sources: Path, catalogs: Path | None, lang: str, catalog_l
     if catalog_lang is None or catalogs is None:
         findings, _ = run_checks(Path(sources), None, min_confidence=REPORTED_CONFIDENCE)
         return [f for f in findings if f.lang == SOURCE_LANG]
-    findings, _ = run_checks(Path(sources), Path(catalogs), langs=[catalog_lang], document=document,
+    from patiencebook.generator.catalogs import discover_catalogs
+
+    findings, _ = run_checks(Path(sources), discover_catalogs(Path(catalogs), domain), langs=[catalog_lang],
+                             document=document,
                              loaded={catalog_lang: catalog} if catalog is not None else None,
                              source_checks=False, min_confidence=REPORTED_CONFIDENCE)
     return [f for f in findings if f.lang == catalog_lang]

@@ -19,7 +19,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    environment = {**os.environ, "NO_COLOR": "", **(env or {})}
+    # The session's own locale must not choose the language of play (see test_play_takes_the_locale).
+    quiet = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    environment = {**quiet, "NO_COLOR": "", **(env or {})}
     return subprocess.run([sys.executable, "-m", "patiencebook.generator.cli", *args], input=stdin,
                           capture_output=True, text=True, encoding="utf-8", cwd=REPO, env=environment,
                           timeout=120)
@@ -86,9 +88,11 @@ def test_unknown_game_is_one_error_line_naming_the_known_games_with_status_1():
     result = run("deal", "accordion", "--deal", "1", "--json")
     assert result.returncode == 1
     assert result.stdout == ""
-    assert result.stderr == ("patiencebook: error: unknown game 'accordion'; known games: agnes, bakers_dozen, "
-                             "canfield, eagle_wing, forty_thieves, freecell, golf, gypsy, hamilton, klondike, "
-                             "scorpion, spider, yukon\n")
+    assert result.stderr.startswith("patiencebook: error: unknown game 'accordion'")
+    assert result.stderr.endswith("Known games: agnes, bakers_dozen, canfield, eagle_wing, forty_thieves, freecell, "
+                                  "golf, gypsy, hamilton, klondike, scorpion, spider, yukon (`patiencebook games` "
+                                  "lists them with their names)\n")
+    assert result.stderr.count("\n") == 1
     assert run("play", "accordion", "--deal", "1").returncode == 1
 
 

@@ -12,12 +12,13 @@ CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "aisleriot"
 
 
 def test_game_keys_ignore_case_and_dash_or_underscore():
-    assert game_key("Eagle_Wing") == game_key("eagle-wing") == game_key(" eagle_wing ") == "eagle_wing"
+    assert game_key("Eagle_Wing") == game_key("eagle-wing") == game_key(" eagle_wing ") == "eaglewing"
 
 
 def test_the_embedded_rules_model_every_game_of_the_book():
     models = embedded_models()
-    assert sorted(models) == ["agnes", "bakers_dozen", "canfield", "eagle_wing", "forty_thieves", "freecell", "golf", "gypsy", "hamilton", "klondike", "scorpion", "spider", "yukon"]
+    assert sorted(models) == ["agnes", "bakersdozen", "canfield", "eaglewing", "fortythieves", "freecell", "golf",
+                              "gypsy", "hamilton", "klondike", "scorpion", "spider", "yukon"]
     ruleset, file = models["hamilton"]
     assert ruleset.game == "hamilton" and file == default_sources() / "hamilton.xml"
 

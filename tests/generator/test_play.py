@@ -37,11 +37,25 @@ def test_game_is_found_by_page_slug_or_aisleriot_name(games):
     assert sorted(games) == ["agnes", "bakers_dozen", "canfield", "eagle_wing", "forty_thieves", "freecell", "golf", "gypsy", "hamilton", "klondike", "scorpion", "spider", "yukon"]
 
 
-def test_unknown_game_names_the_known_games():
-    with pytest.raises(PatienceBookError, match=r"unknown game 'accordion'; known games: agnes, bakers_dozen, "
-                                                r"canfield, eagle_wing, forty_thieves, freecell, golf, gypsy, hamilton, "
-                                                r"klondike, scorpion, spider, yukon$"):
-        find_game("accordion")
+def test_unknown_game_names_the_closest_and_the_known_games():
+    with pytest.raises(PatienceBookError, match=r"^unknown game 'Klondyke'; did you mean klondike\? Known games: "
+                                                r"agnes, bakers_dozen, canfield, eagle_wing, forty_thieves, freecell, "
+                                                r"golf, gypsy, hamilton, klondike, scorpion, spider, yukon "
+                                                r"\(`patiencebook games` lists them with their names\)$"):
+        find_game("Klondyke")
+    with pytest.raises(PatienceBookError, match=r"^unknown game 'zzzz'\. Known games: agnes, "):
+        find_game("zzzz")
+
+
+@pytest.mark.parametrize("name", ["Eagle Wing", "EagleWing", "eagle-wing", "EAGLE_WING", "eagle.wing",
+                                  "Adlerschwinge", "adler schwinge"])
+def test_a_game_is_found_by_any_of_its_names(name):
+    assert find_game(name).slug == "eagle_wing"
+
+
+def test_apostrophes_and_spaces_do_not_count():
+    assert find_game("Baker's Dozen").slug == find_game("bakers dozen").slug == find_game("Baker’s-Dozen").slug \
+        == "bakers_dozen"
 
 
 def test_sources_without_rules_blocks_say_that_nothing_can_be_played(tmp_path):

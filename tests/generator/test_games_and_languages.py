@@ -1,0 +1,122 @@
+"""The command line as users write it: ``--version``, ``python -m patiencebook``, ``games``, game
+names in any of their forms, and language codes as locales (``de_DE``, ``sr-Latn``) or from the
+environment."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from patiencebook.generator.gamenames import closest_names, game_key
+from patiencebook.generator.errors import LanguageError
+from patiencebook.generator.languages import environment_language, resolve_language
+from tests.generator.test_cli_engine import run
+
+
+def test_version_and_module_entry_point():
+    from patiencebook import __version__
+
+    result = run("--version")
+    assert (result.returncode, result.stdout) == (0, f"patiencebook {__version__}\n")
+    import subprocess
+    import sys
+
+    module = subprocess.run([sys.executable, "-m", "patiencebook", "--version"], capture_output=True, text=True)
+    assert module.stdout == result.stdout and module.returncode == 0
+
+
+def test_games_lists_every_embedded_game_with_its_name_variants_and_figure():
+    rows = json.loads(run("games", "--format", "json", "--lang", "de_DE").stdout)
+    ids = [row["id"] for row in rows]
+    assert ids == ["agnes", "bakers_dozen", "canfield", "eagle_wing", "forty_thieves", "freecell", "golf", "gypsy",
+                   "hamilton", "klondike", "scorpion", "spider", "yukon"]
+    eagle = rows[ids.index("eagle_wing")]
+    assert (eagle["name"], eagle["english_name"], eagle["aisleriot"]) == ("Adlerschwinge", "Eagle Wing", "eagle_wing")
+    klondike = rows[ids.index("klondike")]
+    assert [v["id"] for v in klondike["variants"]] == ["single-card-deals", "three-card-deals", "no-redeals",
+                                                       "unlimited-redeals"]
+    figure = klondike["solver_figure"]
+    assert figure["deals"] == figure["solved"] + figure["unsolvable"] + figure["unknown"] == 1000
+    text = run("games").stdout.splitlines()
+    assert len(text) == 13 and text[3].startswith("eagle_wing") and "Eagle Wing" in text[3]
+
+
+def test_games_in_serbian_latin_are_transliterated():
+    rows = json.loads(run("games", "--format", "json", "--lang", "sr-Latn").stdout)
+    names = {row["id"]: row["name"] for row in rows}
+    assert names["klondike"] == "Klondajk"
+
+
+@pytest.mark.parametrize("name", ["Eagle Wing", "EagleWing", "eagle-wing", "Adlerschwinge"])
+def test_deal_takes_any_name_of_a_game(name):
+    result = run("deal", name, "--deal", "1", "--json")
+    assert result.returncode == 0 and json.loads(result.stdout)["game"] == "eagle_wing"
+
+
+def test_game_keys_and_closest_names():
+    assert game_key("Baker’s Dozen") == game_key("bakers_dozen") == game_key("BAKERS-DOZEN") == "bakersdozen"
+    assert closest_names("klondyke", ["klondike", "spider", "Klondike"]) == ["klondike"]
+    assert closest_names("qqqq", ["klondike"]) == []
+
+
+@pytest.mark.parametrize("code,expected", [
+    ("de_DE", "de"), ("de-DE", "de"), ("el_GR.UTF-8", "el"), ("sr-Latn", "sr@latin"), ("sr_RS@latin", "sr@latin"),
+    ("sr_RS.UTF-8@latin", "sr@latin"), ("sr_Latn_RS", "sr@latin"), ("sr-Cyrl", "sr"), ("sr_RS", "sr"),
+    ("en_GB", "en_GB"), ("en_US", "en"), ("C", "en"), ("POSIX", "en"),
+])
+def test_language_codes_as_users_write_them(code, expected):
+    assert resolve_language(code).code == expected
+
+
+def test_an_unknown_or_unavailable_language_names_the_choices():
+    with pytest.raises(LanguageError, match=r"unknown language 'fr_FR'; known languages: de, el, en"):
+        resolve_language("fr_FR")
+    with pytest.raises(LanguageError, match=r"unknown language 'sr'; known languages: de, el$"):
+        resolve_language("sr", ["de", "el"])
+
+
+def test_the_environment_is_read_as_gettext_reads_it():
+    assert environment_language(environ={"LANG": "de_DE.UTF-8"}).code == "de"
+    assert environment_language(environ={"LC_ALL": "el_GR.UTF-8", "LANG": "de_DE.UTF-8"}).code == "el"
+    assert environment_language(environ={"LANGUAGE": "fr:sr_RS@latin", "LANG": "de_DE.UTF-8"}).code == "sr@latin"
+    # LANGUAGE is not used when the locale is C, as gettext does.
+    assert environment_language(environ={"LANGUAGE": "de", "LANG": "C.UTF-8"}) is None
+    assert environment_language(environ={}) is None
+    assert environment_language(["de"], environ={"LANG": "el_GR"}) is None
+
+
+def test_play_takes_the_locale_and_a_locale_code():
+    german = run("play", "klondike", "--deal", "1", env={"LANG": "de_DE.UTF-8"}, stdin="q\n").stdout
+    assert german.startswith("Klondike, Spiel Nr. 1")
+    latin = run("play", "klondike", "--deal", "1", "--lang", "sr_RS@latin", stdin="q\n").stdout
+    assert latin.startswith("Klondajk, deljenje br. 1")
+    english = run("play", "klondike", "--deal", "1", env={"LANG": "C.UTF-8", "LANGUAGE": "de"}, stdin="q\n").stdout
+    assert english.startswith("Klondike, deal 1")
+    refused = run("play", "klondike", "--lang", "fr")
+    assert refused.returncode == 1 and "unknown language 'fr'" in refused.stderr
+
+
+def test_check_takes_the_locale_and_locale_codes():
+    german = run("check", "--format", "json", env={"LANG": "de_DE.UTF-8"})
+    assert german.returncode == 0
+    assert "checking the de catalog" in german.stderr
+    everything = run("check", env={"LANG": "C.UTF-8"})
+    assert (everything.returncode, everything.stderr) == (0, "")
+    assert run("check", "--lang", "el_GR.UTF-8").returncode == 0
+    derived = run("check", "--lang", "sr-Latn")
+    assert derived.returncode == 1 and "'sr@latin' has no catalog of its own" in derived.stderr
+
+
+def test_build_takes_locale_codes(tmp_path):
+    from patiencebook.generator.build import _plan
+
+    found = {"de": tmp_path / "de.po", "sr": tmp_path / "sr.po"}
+    plan = _plan(["en", "de_DE", "de", "sr_RS@latin"], found, "en", tmp_path)
+    assert [(lang, derive) for lang, _, derive in plan] == [("en", False), ("de", False), ("sr@latin", True)]
+
+
+def test_a_language_of_the_table_is_not_stood_in_for():
+    assert resolve_language("en_US", ["en", "de"]).code == "en"
+    with pytest.raises(LanguageError, match="unknown language 'en_GB'"):
+        resolve_language("en_GB", ["en", "de"])
