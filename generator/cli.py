@@ -59,17 +59,27 @@ def _catalogs(args: argparse.Namespace) -> Path | None:
 
 def _cmd_build(args: argparse.Namespace) -> int:
     from patiencebook.generator.build import build_site
-
     from patiencebook.generator.catalogs import discover_catalogs
+    from patiencebook.generator.errors import LanguageError
+    from patiencebook.generator.languages import get_language
 
     sources = args.sources or project.default_sources()
     catalogs = _catalogs(args)
     if catalogs is not None:
         catalogs = discover_catalogs(catalogs, args.domain)  # its warnings are the build's site warnings
-        if args.strict and catalogs.warnings:
-            for warning in catalogs.warnings:
-                print(f"patiencebook: error: {warning}", file=sys.stderr)
-            return 1
+        if args.strict:
+            problems = [str(w) for w in catalogs.warnings]
+            if args.lang is None:  # a build of every catalog skips those of languages it does not know
+                for lang, path in catalogs.catalogs.items():
+                    try:
+                        get_language(lang)
+                    except LanguageError:
+                        problems.append(f"{path}: catalog for language '{lang}' skipped: not in the language "
+                                        "table (generator/data/languages.json)")
+            for problem in problems:
+                print(f"patiencebook: error: {problem}", file=sys.stderr)
+            if problems:
+                return 1
     build_site(sources, catalogs, args.out or project.default_site(), langs=args.lang, jobs=args.jobs,
                progress=args.progress, fresh=args.fresh)
     return 0
