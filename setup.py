@@ -17,12 +17,13 @@ from pathlib import Path
 from setuptools import setup
 
 HERE = Path(__file__).resolve().parent
-#: The files of the Pyodide runtime the board loads (generator/board.py, PYODIDE_FILES).
+#: The files of the Pyodide runtime the board loads (generator/pages/board.py, PYODIDE_FILES).
 PYODIDE_FILES = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
                  "package.json", "README.md"]
 
 packages = ["patiencebook", "patiencebook.engine", "patiencebook.generator", "patiencebook.generator.sphinxext",
-            "patiencebook.generator.check", "patiencebook.rules", "patiencebook.locales"]
+            "patiencebook.generator.check", "patiencebook.generator.docbook", "patiencebook.generator.catalogs",
+            "patiencebook.generator.pages", "patiencebook.generator.site", "patiencebook.rules", "patiencebook.locales"]
 package_dir = {"patiencebook": "patiencebook", "patiencebook.engine": "engine", "patiencebook.generator": "generator",
                "patiencebook.rules": "rules", "patiencebook.locales": "locales"}
 package_data = {

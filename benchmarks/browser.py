@@ -34,8 +34,8 @@ EXAMPLE_TARGET_MS = 200
 
 def build(out: Path, lang: str, game: str) -> Path:
     """The project's site in ``lang`` with the live board's files, in ``out``."""
-    from patiencebook.generator.board import find_pyodide
-    from patiencebook.generator.build import build_site
+    from patiencebook.generator.pages.board import find_pyodide
+    from patiencebook.generator.site.build import build_site
 
     if find_pyodide() is None:
         sys.exit("browser.py: node_modules/pyodide not found; run `npm ci` (scripts/setup.sh does)")

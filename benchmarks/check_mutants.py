@@ -317,7 +317,7 @@ def _contexts(langs) -> dict:
     the catalog's lexicon): the mutants are checked as a translator's catalog would be."""
     from patiencebook.generator.catalogs import read_catalog
     from patiencebook.generator.check.context import checked_contexts
-    from patiencebook.generator.sources import load_document
+    from patiencebook.generator.docbook.sources import load_document
 
     document = load_document(REPO_ROOT / "rules")
     return {lang: checked_contexts(document, read_catalog(LOCALES / lang / "LC_MESSAGES" / "help.po"), lang,

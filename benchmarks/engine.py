@@ -24,7 +24,7 @@ sys.path.insert(0, str(REPO_ROOT))
 from patiencebook.engine.deals import deal_order  # noqa: E402
 from patiencebook.engine.moves import legal_moves  # noqa: E402
 from patiencebook.engine.position import Position  # noqa: E402
-from patiencebook.generator.sources import load_document  # noqa: E402
+from patiencebook.generator.docbook.sources import load_document  # noqa: E402
 from tests.aisleriot.conftest import GAMES as REFERENCE  # noqa: E402
 
 # Page id of rules/ -> AisleRiot's game module (each game with the rules its page states).

@@ -6,9 +6,9 @@ The names most callers need are re-exported here: ``Game``, ``Position``, ``Move
 
 from .cards import Card, Colour, Rank, Suit
 from .errors import EngineError, IllegalMove, NotationError, PositionError, Reason, RulesError
-from .game import Game
+from .game import Game, SavedGame
 from .moves import LegalMoves, Move, MoveKind, legal_moves
-from .notation import SavedGame, parse_saved_game
+from .notation import parse_saved_game
 from .position import Position
 from .rules import Ruleset
 

@@ -1,6 +1,37 @@
-"""The engine's exception family: one base class so callers can catch every engine error at once."""
+"""The engine's exception family: one base class so callers can catch every engine error at once;
+and :func:`describe`, which their messages use to quote a value that came from outside.
+"""
 
 from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["EngineError", "RulesError", "Reason", "IllegalMove", "NotationError", "PositionError", "describe",
+           "MAX_DIGITS"]
+
+#: Most digits a number in a position or saved game may have: more is refused before it is read
+#: (Python refuses to read integers of over 4300 digits, and no counter comes near 18), and
+#: :func:`describe` gives a longer number by its size.
+MAX_DIGITS = 18
+
+
+def describe(value: Any, width: int = 40) -> str:
+    """A short, safe description of any value for a message, never huge and never raising:
+    ``repr`` of a bool, ``None``, a float or a number of at most :data:`MAX_DIGITS` digits
+    (``"a number of 70 bits"`` when longer), a string's ``repr`` cut at ``width`` characters (with
+    ``...``), ``"an object of 2 keys"`` for a dict, ``"a list of 3 items"`` for a list or tuple,
+    ``"a bytes"`` (the type's name) for anything else."""
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if abs(value) < 10 ** MAX_DIGITS else f"a number of {value.bit_length()} bits"
+    if isinstance(value, str):
+        return repr(value[:width]) + ("..." if len(value) > width else "")
+    if isinstance(value, dict):
+        return f"an object of {len(value)} key{'s' if len(value) != 1 else ''}"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+    return f"a {type(value).__name__}"
 
 
 class EngineError(Exception):

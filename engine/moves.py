@@ -13,12 +13,15 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
-from .errors import NotationError
+from .errors import NotationError, describe
 
 if TYPE_CHECKING:  # pragma: no cover
     from .position import Position
 
-__all__ = ["MoveKind", "Move", "LegalMoves", "legal_moves"]
+__all__ = ["MoveKind", "Move", "LegalMoves", "legal_moves", "MAX_MOVE_TEXT"]
+
+#: The longest text :meth:`Move.parse` reads (the longest pile ids are far shorter).
+MAX_MOVE_TEXT = 200
 
 
 class MoveKind(str, enum.Enum):
@@ -78,8 +81,23 @@ class Move:
         """The move for its text form; raises :class:`NotationError` naming the text otherwise.
 
         Forms: ``stock``; ``dbl:PILE``; ``flip:PILE``; ``PILE>PILE``; ``PILE:COUNT>PILE`` (COUNT ≥ 1).
-        Pile ids are checked against a game only when the move is applied.
+        Pile ids are checked against a game only when the move is applied. Any value is accepted
+        as input: one that is not text, text longer than :data:`MAX_MOVE_TEXT` characters and a
+        count of cards too long to read are refused with a :class:`NotationError` too.
         """
+        if not isinstance(text, str):
+            raise NotationError(f"bad move {describe(text)}: a move is text like \"tableau3>foundation1\"")
+        if len(text) > MAX_MOVE_TEXT:
+            raise NotationError(f"bad move {describe(text)}: too long for a move")
+        try:
+            return cls._parse(text)
+        except NotationError:
+            raise
+        except ValueError:  # a count of thousands of digits, which int() refuses
+            raise NotationError(f"bad move {describe(text)}: the count of cards is too large") from None
+
+    @classmethod
+    def _parse(cls, text: str) -> "Move":
         t = text.strip()
         if t == "stock":
             return _STOCK
@@ -139,12 +157,12 @@ class LegalMoves:
     def __iter__(self) -> Iterator[Move]:
         if self._all is not None:
             return iter(self._all)
-        return self._position._generate(self._double_clicks)
+        return self._position.generate_moves(self._double_clicks)
 
     def __len__(self) -> int:
         # list(legal_moves) asks for the length first: keep the moves so they are generated once.
         if self._all is None:
-            self._all = tuple(self._position._generate(self._double_clicks))
+            self._all = tuple(self._position.generate_moves(self._double_clicks))
         return len(self._all)
 
     def __bool__(self) -> bool:

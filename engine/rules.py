@@ -21,6 +21,7 @@ __all__ = [
     "MoveLimit", "AutoRule", "KingsRule", "StockRequires",
     "Deck", "BuildPolicy", "MovePolicy", "FillPolicy", "PileGroup", "DealStep", "StockPolicy",
     "ChooserPolicy", "AutoPlay", "Scoring", "EndConditions", "Ruleset", "parse_enum",
+    "pile_id", "pile_ids", "pile_groups",
 ]
 
 
@@ -597,6 +598,25 @@ class PileGroup:
                                  f"pile{'s' if self.count != 1 else ''}; give one per pile", None, self.line)
 
 
+def pile_id(group: PileGroup, n: int) -> str:
+    """The id of pile ``n`` (1 for the leftmost) of ``group``: a group of one pile keeps its id
+    (``"stock"``), a larger group numbers its piles from 1 (``"tableau3"``). ``n`` is not checked
+    against the group's count."""
+    return group.id if group.count == 1 else f"{group.id}{n}"
+
+
+def pile_ids(ruleset: Ruleset) -> tuple[str, ...]:
+    """The pile ids of ``ruleset`` in layout order (each from :func:`pile_id`):
+    ``("stock", "waste", "foundation1", ..., "tableau7")``."""
+    return tuple(pile_id(g, n) for g in ruleset.piles for n in range(1, g.count + 1))
+
+
+def pile_groups(ruleset: Ruleset) -> tuple[PileGroup, ...]:
+    """The group of each pile of ``ruleset``, in layout order: item ``i`` is the group of pile
+    ``pile_ids(ruleset)[i]``."""
+    return tuple(g for g in ruleset.piles for _ in range(g.count))
+
+
 @dataclass(frozen=True, slots=True)
 class DealStep:
     """One step of the opening deal, taking cards from the top of the shuffled deck.
@@ -838,14 +858,13 @@ class Ruleset:
         self._check_end()
 
     def slot_order(self) -> tuple[str, ...]:
-        """The pile ids (as :func:`patiencebook.engine.position.pile_ids` names them) in the order
-        AisleRiot creates its slots: by the piles' ``slots`` numbers when given, else layout order.
+        """The pile ids (as :func:`pile_ids` names them) in the order AisleRiot creates its slots:
+        by the piles' ``slots`` numbers when given, else layout order.
 
         Source: the order of the ``add-normal-slot``/``add-extended-slot`` calls in the game's
         AisleRiot rules file (games/<game>.scm), which number the slots from 0.
         """
-        ids = [(n, g.id if g.count == 1 else f"{g.id}{k + 1}")
-               for g in self.piles for k, n in enumerate(g.slots or range(g.count))]
+        ids = [(n, pile_id(g, k + 1)) for g in self.piles for k, n in enumerate(g.slots or range(g.count))]
         if any(g.slots is not None for g in self.piles):
             ids.sort(key=lambda item: item[0])
         return tuple(pid for _, pid in ids)

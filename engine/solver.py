@@ -26,8 +26,9 @@ import heapq
 from typing import Iterator
 
 from .moves import Move, MoveKind
-from .position import _CARD_OF, _UP, Position, _code
+from .position import Position
 from .rules import Direction, FillRule, Match, Role, StockAction, Won
+from .tables import CARD_OF, LIFT_NONE, UP, card_code
 
 __all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "DEFAULT_BUDGET", "SolveResult", "solve"]
 
@@ -189,7 +190,7 @@ class _Options:
             if move.kind is MoveKind.STOCK and self.waste is not None:
                 yield from self._clicked(here)
             else:
-                yield [move], here._apply_generated(move)
+                yield [move], here.apply_generated(move)
 
     def _clicked(self, here: Position) -> Iterator[tuple[list[Move], Position]]:
         waste = self.waste
@@ -204,7 +205,7 @@ class _Options:
             met.add(k)
             for move in here.hints():
                 if move.kind is MoveKind.DRAG and waste in (move.source, move.target):
-                    yield clicks + [move], here._apply_generated(move)
+                    yield clicks + [move], here.apply_generated(move)
 
 
 class _Distance:
@@ -216,7 +217,7 @@ class _Distance:
     base rank, the cards lying on the next card each foundation wants (the nearest copy of it)."""
 
     def __init__(self, position: Position):
-        R = position._rules
+        R = position.compiled_rules
         self.R = R
         self.max_score = position.ruleset.scoring.maximum
         self.won = R.won
@@ -235,7 +236,7 @@ class _Distance:
 
     def __call__(self, position: Position) -> int:
         R = self.R
-        piles = position._piles
+        piles = position.pile_codes
         if self.won is Won.ALL_ON_FOUNDATIONS:
             togo = R.deck_size - sum(len(piles[i]) for i in R.foundations)
         elif self.won is Won.TABLEAU_EMPTY:
@@ -245,9 +246,9 @@ class _Distance:
         down = 0
         for i in self.down_piles:
             for c in piles[i]:
-                if not c & _UP:
+                if not c & UP:
                     down += 1
-        fits, links, _ = R.tables(position._base)
+        fits, links, _ = R.tables(position.base_code)
         disorder = 0
         blocking = 0
         for i in self.tableaux:
@@ -255,7 +256,7 @@ class _Distance:
             order = links[i] if links[i] is not None else fits[i]
             if order is not None:
                 for lower, upper in zip(p, p[1:]):
-                    if lower & _UP and not order[((lower & 63) << 6) | (upper & 63)]:
+                    if lower & UP and not order[((lower & 63) << 6) | (upper & 63)]:
                         disorder += 1
             if self.upward and p:
                 # Cards above the lowest card of the pile, which goes up before them.
@@ -268,7 +269,7 @@ class _Distance:
     def _covering(self, position: Position) -> int:
         """How many cards lie on the next card each foundation wants (of two copies, the one
         nearer the top); an empty foundation wants the nearest base card of any suit."""
-        piles = position._piles
+        piles = position.pile_codes
         depth: dict[int, int] = {}
         for i in self.others:
             p = piles[i]
@@ -302,7 +303,7 @@ class _Keys:
 
     def __init__(self, position: Position):
         ruleset = position.ruleset
-        rules = position._rules
+        rules = position.compiled_rules
         dealt_to = ruleset.stock.target if ruleset.stock is not None and \
             ruleset.stock.action is StockAction.DEAL_TO_EACH else None
         self.stock = rules.index[ruleset.stock.pile] if ruleset.stock is not None else -1
@@ -317,11 +318,11 @@ class _Keys:
         turned_back = rules.index[stock.target] if stock is not None and stock.target in rules.index and \
             stock.action is StockAction.DEAL_TO_WASTE and stock.redeals != 0 else -1
         self.kept = tuple(i for i in range(len(rules.ids))
-                          if rules.lift[i] == 0 and i != self.stock and i != turned_back
+                          if rules.lift[i] == LIFT_NONE and i != self.stock and i != turned_back
                           and rules.roles[i] is not Role.CHOOSER)
 
     def __call__(self, position: Position) -> tuple:
-        piles = position._piles
+        piles = position.pile_codes
         if self.kept:
             piles = list(piles)
             for i in self.kept:
@@ -331,13 +332,13 @@ class _Keys:
         if self.dealt and self.stock >= 0 and not piles[self.stock]:
             groups += (tuple(sorted(piles[i] for i in self.dealt)),)  # nothing more is dealt to them
             fixed = tuple(piles[i] for i in self.fixed if i not in self.dealt)
-        return fixed, groups, position._base, position._offers
+        return fixed, groups, position.base_code, position.offers_used
 
     def used(self, position: Position) -> int:
         """The redeals ``position`` has used, where they are limited (else 0). It is kept beside the
         key, not in it: of two positions alike but for the redeals used, the one with fewer can do
         all the other can, so the other need not be searched."""
-        return position._redeals if self.count_redeals else 0
+        return position.redeals_used if self.count_redeals else 0
 
 
 class _SafeMoves:
@@ -364,7 +365,7 @@ class _SafeMoves:
         # How many cards of each code the deck holds (two of each in a double deck).
         self.copies: dict[int, int] = {}
         for card in ruleset.cards():
-            self.copies[_code(card)] = self.copies.get(_code(card), 0) + 1
+            self.copies[card_code(card)] = self.copies.get(card_code(card), 0) + 1
         self._held: dict = {}
 
     def advance(self, position: Position) -> tuple[Position, list[Move]]:
@@ -374,21 +375,21 @@ class _SafeMoves:
             move = self._one(position)
             if move is None:
                 return position, done
-            position = position._apply_generated(move)  # _one checked it
+            position = position.apply_generated(move)  # _one checked it
             done.append(move)
 
     def _one(self, position: Position) -> Move | None:
-        # Works on the engine's card codes (position internals): this runs after every move.
+        # Works on the engine's card codes (tables), not Card objects: this runs after every move.
         if position.choosing:
             return None
         if not self.foundation_index:
             return None
-        piles = position._piles
+        piles = position.pile_codes
         # Face-up top cards by code, then the cards each foundation could take next among them.
         tops: dict[int, list[int]] = {}
         for i in self.source_index:
             p = piles[i]
-            if p and p[-1] & _UP:
+            if p and p[-1] & UP:
                 c = p[-1] & 63
                 at = tops.get(c)
                 if at is None:
@@ -399,7 +400,7 @@ class _SafeMoves:
             return None
         candidates = []
         for j in self.foundation_index:
-            codes = position._accepted_codes(j)
+            codes = position.accepted_codes(j)
             if codes is None:
                 candidates.extend((i, j) for at in tops.values() for i in at)
             else:
@@ -417,18 +418,18 @@ class _SafeMoves:
             if i == refused:
                 continue
             # Every card that could be held on this one must be on the foundations, each copy of it.
-            if any(sum(f.count(h) + f.count(h | _UP) for f in founded) != copies[h]
+            if any(sum(f.count(h) + f.count(h | UP) for f in founded) != copies[h]
                    for h in self._held_codes(piles[i][-1] & 63, position)):
                 refused = i
                 continue
-            if position._drag_reason(i, j, 1) is None:
+            if position.drag_reason(i, j, 1) is None:
                 return Move.drag(position.pile_ids[i], position.pile_ids[j], 1)
         return None
 
     def _held_codes(self, code: int, position: Position) -> frozenset:
         held = self._held.get(code)
         if held is None:
-            held = self._held[code] = frozenset(_code(c) for c in self._could_hold(_CARD_OF[code], position))
+            held = self._held[code] = frozenset(card_code(c) for c in self._could_hold(CARD_OF[code], position))
         return held
 
     def _could_hold(self, card, position: Position) -> list:
@@ -437,7 +438,7 @@ class _SafeMoves:
         A card of the base rank never needs to lie on another card when every one of them has a
         foundation of its own to start: going there is never worse (nothing is placed on it in
         the tableau that could not go on it there)."""
-        base = position._base or position._rules.fixed_base
+        base = position.base_code or position.compiled_rules.fixed_base
         held = []
         for other in set(position.cards()):
             if other == card or other.is_joker or card.is_joker:

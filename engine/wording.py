@@ -14,7 +14,7 @@ from patiencebook.engine.cards import Card, Colour, Suit
 from patiencebook.engine.errors import IllegalMove
 from patiencebook.engine.moves import Move, MoveKind
 from patiencebook.engine.position import Position
-from patiencebook.engine.rules import Role, Ruleset
+from patiencebook.engine.rules import Role, Ruleset, pile_id
 
 __all__ = ["Wording", "SUIT_SYMBOLS"]
 
@@ -85,8 +85,7 @@ class Wording:
         """The player's name of a pile group (its label without a number)."""
         for g in self.ruleset.piles:
             if g.id == group_id:
-                first = g.id if g.count == 1 else f"{g.id}1"
-                name = self.names.get(first, g.label)
+                name = self.names.get(pile_id(g, 1), g.label)
                 return name if g.count == 1 else name.rsplit(" ", 1)[0]
         return group_id
 

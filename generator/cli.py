@@ -17,13 +17,17 @@ from typing import Sequence
 from patiencebook.engine.errors import EngineError
 from patiencebook.generator import project
 from patiencebook.generator.errors import PatienceBookError
-from patiencebook.generator.progress import MODES
+from patiencebook.generator.site.progress import MODES
 
 
 def _cmd_extract(args: argparse.Namespace) -> int:
-    from patiencebook.generator.extract import write_pot
-    from patiencebook.generator.sources import load_document
+    from patiencebook.generator.catalogs.pot import write_pot
+    from patiencebook.generator.docbook.sources import load_document
 
+    from patiencebook.generator.errors import CatalogError
+
+    if args.pot is None and args.catalogs is not None and not Path(args.catalogs).is_dir():
+        raise CatalogError("no such catalogs folder", args.catalogs)
     document = load_document(args.sources or project.default_sources())
     pot = args.pot or project.default_pot(args.catalogs)
     write_pot(document, pot)
@@ -58,7 +62,7 @@ def _catalogs(args: argparse.Namespace) -> Path | None:
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
-    from patiencebook.generator.build import build_site
+    from patiencebook.generator.site.build import build_site
     from patiencebook.generator.catalogs import discover_catalogs
     from patiencebook.generator.errors import LanguageError
     from patiencebook.generator.languages import get_language
@@ -194,7 +198,8 @@ def _user_language(asked: str | None, available) -> str:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from patiencebook.generator.play import check_deal, find_game, play_languages, random_deal, run_interactive, run_jsonl
+    from patiencebook.generator.play import (check_deal, find_game, play_languages, random_deal, run_interactive,
+                                             run_jsonl)
 
     game = find_game(args.game, args.sources)
     lang = _user_language(args.lang, play_languages())
@@ -244,7 +249,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     import os
     import re
 
-    from patiencebook.generator.figures import FILE_NAME, figure_for, load_figures, record_figure
+    from patiencebook.generator.pages.figures import FILE_NAME, figure_for, load_figures, record_figure
     from patiencebook.generator.play import find_game
     from patiencebook.generator.solving import parse_deal_spec, rates, solve_deals, summary
 
@@ -396,12 +401,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("extract", help="write the POT catalog template from the rule sources")
     sources_option(p)
-    p.add_argument("--catalogs", type=Path, metavar="DIR", help="catalogs folder (default: locales/)")
+    p.add_argument("--catalogs", type=Path, metavar="DIR", help="catalogs folder (default: the embedded locales/, inside the package when it is installed)")
     p.add_argument("--pot", type=Path, metavar="FILE", help="POT file to write (default: CATALOGS/help.pot)")
     p.set_defaults(run=_cmd_extract)
 
     p = sub.add_parser("update", help="merge the POT into every language's catalog")
-    p.add_argument("--catalogs", type=Path, metavar="DIR", help="catalogs folder (default: locales/)")
+    p.add_argument("--catalogs", type=Path, metavar="DIR", help="catalogs folder (default: the embedded locales/, inside the package when it is installed)")
     p.add_argument("--pot", type=Path, metavar="FILE", help="POT file to merge (default: CATALOGS/DOMAIN.pot)")
     domain_option(p)
     p.add_argument("--no-fuzzy-matching", dest="fuzzy_matching", action="store_false",
@@ -452,7 +457,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("glossary", help="write each language's term glossary (TBX-Basic) inferred from the "
                                         "term labels and their translations, for the translator to edit")
     sources_option(p)
-    p.add_argument("--catalogs", type=Path, metavar="DIR", help="catalogs folder (default: locales/)")
+    p.add_argument("--catalogs", type=Path, metavar="DIR", help="catalogs folder (default: the embedded locales/, inside the package when it is installed)")
     p.add_argument("--lang", action="append", metavar="LANG", help="only this language; repeatable")
     p.add_argument("--force", action="store_true", help="replace an existing glossary.tbx")
     domain_option(p, strict=False)
@@ -529,6 +534,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.run(args)
     except (PatienceBookError, EngineError) as error:
         print(f"patiencebook: error: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:  # a file or folder the checks before could not foresee (its permissions)
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"patiencebook: error: {where}{error.strerror or error}", file=sys.stderr)
         return 1
     except _Terminated:
         print("patiencebook: terminated", file=sys.stderr)

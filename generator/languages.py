@@ -141,7 +141,8 @@ def resolve_language(code: str, available: Iterable[str] | None = None) -> Langu
             lang, territory, script = parse_locale(base.replace("-", "_"))[:3]
         except ValueError:
             lang, territory, script = "", None, None
-        script = script or _MODIFIER_SCRIPTS.get(modifier.lower())
+        script = script or _MODIFIER_SCRIPTS.get(modifier.lower()) or (
+            modifier.title() if modifier.title() in {row.script for row in table.values()} else None)
         if lang:
             if modifier:
                 candidates += [f"{lang}_{territory}@{modifier}"] if territory else []
@@ -207,7 +208,7 @@ def ui_strings(code: str) -> dict[str, str]:
 
     Read from ``data/ui/<code>.json``; keys missing there come from the source language. A derived
     language without its own file gets its base language's strings converted
-    (:func:`patiencebook.generator.transliterate.derive_text`). Raises :class:`LanguageError` for an
+    (:func:`patiencebook.generator.catalogs.transliterate.derive_text`). Raises :class:`LanguageError` for an
     unknown code.
     """
     language = get_language(code)
@@ -216,7 +217,7 @@ def ui_strings(code: str) -> dict[str, str]:
     if own.exists():
         strings.update(_read_ui(language.code))
     elif language.derived_from:
-        from patiencebook.generator.transliterate import derive_text
+        from patiencebook.generator.catalogs.transliterate import derive_text
 
         base = ui_strings(language.derived_from)
         strings.update({key: derive_text(value, language.derive) for key, value in base.items()})

@@ -24,8 +24,9 @@ from patiencebook.generator import project
 from patiencebook.generator.errors import PatienceBookError
 
 __all__ = [
-    "PlayableGame", "find_game", "game_table", "known_games", "play_languages", "translated_titles", "position_dict", "state_dict", "pile_names",
-    "random_deal", "check_deal", "Session", "run_jsonl", "run_interactive", "use_colour",
+    "PlayableGame", "find_game", "game_table", "known_games", "play_languages", "translated_titles", "position_dict",
+    "state_dict", "player_pile_names", "random_deal", "check_deal", "Session", "run_jsonl", "run_interactive",
+    "use_colour",
 ]
 
 
@@ -56,7 +57,7 @@ def known_games(sources: Path | None = None) -> dict[str, PlayableGame]:
 
     Raises :class:`~patiencebook.generator.errors.SourceError` when the sources cannot be read.
     """
-    from patiencebook.generator.sources import load_document
+    from patiencebook.generator.docbook.sources import load_document
 
     document = load_document(sources or project.default_sources())
     return {page.id: PlayableGame(page.id, page.title, page.rules, tuple(page.variants.items()))
@@ -64,12 +65,15 @@ def known_games(sources: Path | None = None) -> dict[str, PlayableGame]:
 
 
 def translated_titles(games: dict[str, PlayableGame], catalogs: Path | None = None) -> dict[str, dict[str, str]]:
-    """Each game's title in each catalog that translates it: slug -> {gettext code: title}.
+    """Each game's title in each catalog that translates it, and in the languages derived from
+    those (``sr@latin``): slug -> {gettext code: title}.
 
     ``catalogs`` defaults to the embedded ``locales/``; fuzzy and empty translations are left out,
     and so is a catalog that cannot be read (its language then names no game)."""
     from patiencebook.generator.catalogs import find_catalogs, read_catalog
+    from patiencebook.generator.catalogs.transliterate import derive_text
     from patiencebook.generator.errors import CatalogError
+    from patiencebook.generator.languages import derived_languages, get_language
 
     out: dict[str, dict[str, str]] = {slug: {} for slug in games}
     for lang, path in find_catalogs(catalogs or project.default_catalogs(), project.DOMAIN).items():
@@ -77,10 +81,13 @@ def translated_titles(games: dict[str, PlayableGame], catalogs: Path | None = No
             catalog = read_catalog(path)
         except CatalogError:
             continue
+        derived = [get_language(code) for code in derived_languages([lang])]
         for slug, game in games.items():
             message = catalog.get(game.title)
             if message is not None and isinstance(message.string, str) and message.string and not message.fuzzy:
                 out[slug][lang] = message.string
+                for language in derived:  # sr@latin's title, as its pages show it
+                    out[slug][language.code] = derive_text(message.string, language.derive or "cyrillic-to-latin")
     return out
 
 
@@ -109,7 +116,7 @@ def game_table(sources: Path | None = None, lang: str = "en") -> list[dict[str, 
         LanguageError: ``lang`` is no known language.
     """
     from patiencebook.engine.solver import SOLVED, UNKNOWN, UNSOLVABLE
-    from patiencebook.generator.figures import FILE_NAME, figure_for, load_figures
+    from patiencebook.generator.pages.figures import FILE_NAME, figure_for, load_figures
     from patiencebook.generator.languages import get_language
 
     language = get_language(lang)
@@ -129,7 +136,7 @@ def game_table(sources: Path | None = None, lang: str = "en") -> list[dict[str, 
         by_lang = titles.get(slug, {})
         name = by_lang.get(language.derived_from or language.code) or by_lang.get(language.code.split("_")[0])
         if name and language.derived_from:
-            from patiencebook.generator.transliterate import derive_text
+            from patiencebook.generator.catalogs.transliterate import derive_text
             name = derive_text(name, language.derive or "cyrillic-to-latin")
         rows.append({"id": slug, "name": name or game.title, "english_name": game.title,
                      "aisleriot": game.ruleset.game,
@@ -264,24 +271,21 @@ def _catalog_labels(lang: str, labels: set[str]) -> dict[str, str]:
         if message is not None and message.string and not message.fuzzy:
             text = message.string
             if language.derived_from:
-                from patiencebook.generator.transliterate import derive_text
+                from patiencebook.generator.catalogs.transliterate import derive_text
                 text = derive_text(text, language.derive or "cyrillic-to-latin")
             found[label] = text
     return found
 
 
-def pile_names(ruleset: Ruleset, lang: str = "en") -> dict[str, str]:
-    """Each pile id's name for the player: the group's Setup-table label in language ``lang``
-    (from the help catalog; English when untranslated), numbered when the group has several piles
-    (``"Zielstapel 2"``). Raises :class:`LanguageError` for an unknown language."""
-    labels = {g.label for g in ruleset.piles}
-    translated = _catalog_labels(lang, labels) if lang != "en" else {}
-    names: dict[str, str] = {}
-    for g in ruleset.piles:
-        label = translated.get(g.label, g.label)
-        for n in range(1, g.count + 1):
-            names[g.id if g.count == 1 else f"{g.id}{n}"] = label if g.count == 1 else f"{label} {n}"
-    return names
+def player_pile_names(ruleset: Ruleset, lang: str = "en") -> dict[str, str]:
+    """Each pile id's name for the player (:func:`~patiencebook.generator.pages.widgets.pile_names`)
+    with the groups' Setup-table labels in language ``lang`` from the help catalog (English where
+    untranslated): ``{"foundation2": "Zielstapel 2"}``. Raises :class:`LanguageError` for an unknown
+    language."""
+    from patiencebook.generator.pages.widgets import pile_names
+
+    translated = _catalog_labels(lang, {g.label for g in ruleset.piles}) if lang != "en" else {}
+    return pile_names(ruleset, {g.id: translated.get(g.label, g.label) for g in ruleset.piles})
 
 
 def _isatty(stream: Any) -> bool:
@@ -304,7 +308,7 @@ class Session(Wording):
     """One person playing in a terminal: the game, its deal number, names and messages.
 
     ``ui`` is the language's interface strings (:func:`patiencebook.generator.languages.ui_strings`),
-    ``names`` the pile names (:func:`pile_names`), ``colour`` whether red suits get ANSI colour.
+    ``names`` the pile names (:func:`player_pile_names`), ``colour`` whether red suits get ANSI colour.
     Piles are written with the number typed for them (AisleRiot's slot order, from 1).
     :meth:`handle` runs one command line and returns the text to show and whether to go on.
     """
@@ -470,7 +474,7 @@ def run_interactive(game: PlayableGame, deal: int | None, lang: str, lines: Iter
     language = get_language(lang)
     out = out or sys.stdout
     ui = ui_strings(language.code)
-    names = pile_names(game.ruleset, language.code)
+    names = player_pile_names(game.ruleset, language.code)
     title = _catalog_labels(language.code, {game.title}).get(game.title) if language.code != "en" else None
     picked = deal is None
     session = Session(game, random_deal() if deal is None else check_deal(deal), ui, names,

@@ -10,6 +10,8 @@ from pathlib import Path
 
 #: The gettext domain of the help catalogs: ``locales/<lang>/LC_MESSAGES/help.po``.
 DOMAIN = "help"
+#: The file that marks a folder as a site ``patiencebook build`` wrote (and may replace).
+SITE_MARKER = ".patiencebook-site"
 #: The project folder: the parent of the folder that holds this package's sources.
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 

@@ -22,7 +22,7 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from patiencebook.generator.build import SITE_MARKER
+from patiencebook.generator.project import SITE_MARKER
 from patiencebook.generator.errors import BuildError
 
 #: Types added to (or corrected in) the standard library's table; from the IANA media-type registry.

@@ -17,7 +17,7 @@ from patiencebook.engine import Game, Position, Ruleset
 from patiencebook.engine.msdeals import MS_COLUMNS, MsDealError, ms_deal_cards
 from patiencebook.engine.rules import DealOrder, Face, Role
 from patiencebook.engine.solver import SOLVED, UNKNOWN, UNSOLVABLE, solve
-from patiencebook.generator.build import _worker_signals  # workers end quietly when the pool closes
+from patiencebook.generator.site.workers import worker_signals  # workers end quietly when the pool closes
 from patiencebook.generator.errors import PatienceBookError
 
 __all__ = ["DealResult", "MS", "MAX_DEAL", "parse_deals", "parse_deal_spec", "check_ms_deals", "solve_deals",
@@ -146,7 +146,7 @@ def solve_deals(ruleset: Ruleset, deals: Iterable[int], budget: int, jobs: int |
                 report(results[-1])
         return results
     with multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None
-                                     ).Pool(jobs, initializer=_worker_signals) as pool:
+                                     ).Pool(jobs, initializer=worker_signals) as pool:
         for result in pool.imap(_one, work):  # one deal at a time, so each is reported as it ends
             results.append(result)
             if report:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from babel.messages.catalog import Catalog
 
-from patiencebook.generator.model import Document, Page, Segment
-from patiencebook.generator.sources import local_name, plain_text
+from patiencebook.generator.docbook.document import Document, Page, Segment
+from patiencebook.generator.docbook.sources import local_name, plain_text
 
 from .facts import UNLIMITED
 from .glossary import plain_message

@@ -192,7 +192,7 @@ def infer_glossary(document, translations: dict[str, dict[str, str]]) -> list[Co
     """Concepts inferred from the document's terms and their translations.
 
     Args:
-        document: a :class:`~patiencebook.generator.model.Document`.
+        document: a :class:`~patiencebook.generator.docbook.document.Document`.
         translations: ``{lang: {msgid: msgstr}}`` of confirmed translations.
 
     Returns:
@@ -237,7 +237,7 @@ def write_glossaries(sources: Path, catalogs: Path, langs=None, *, force: bool =
     """
     from ..catalogs import find_catalogs, read_catalog
     from ..errors import LanguageError
-    from ..sources import load_document
+    from ..docbook.sources import load_document
 
     found = find_catalogs(catalogs)  # a CatalogFolder keeps its domain and what it found
     for lang in langs or ():

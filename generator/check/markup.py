@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from patiencebook.generator.check.findings import Span
-from patiencebook.generator.segment import NS_PLACEHOLDER
+from patiencebook.generator.docbook.segment import NS_PLACEHOLDER
 
 _NAME = r"[A-Za-z_][\w.:-]*"
 _ATTR = re.compile(rf"({_NAME})\s*=\s*(\"[^\"]*\"|'[^']*')")

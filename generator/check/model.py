@@ -13,8 +13,8 @@ from functools import lru_cache
 
 from patiencebook.generator.check.findings import Span
 from patiencebook.generator.check.health import Problem, english_words
-from patiencebook.generator.model import Page, Segment
-from patiencebook.generator.sources import local_name, plain_text
+from patiencebook.generator.docbook.document import Page, Segment
+from patiencebook.generator.docbook.sources import local_name, plain_text
 
 #: Words before "N piles" that make it a part of the piles rather than their number.
 _PART_WORDS = frozenset({"first", "last", "next", "other", "remaining", "leftmost", "rightmost", "top", "bottom",

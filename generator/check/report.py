@@ -155,11 +155,11 @@ def write_output(data: str | bytes, out: Path | None, *, protect: Iterable[Path]
                 raise CatalogError(f"refusing to write into the sources or catalogs folder {path}; "
                                    "give another --out", out)
             raise CatalogError("refusing to overwrite the catalog being checked; give another --out", out)
-    from patiencebook.generator.build import SITE_MARKER
+    from patiencebook.generator.project import SITE_MARKER
 
     if any((folder / SITE_MARKER).is_file() for folder in target.parents):
         raise CatalogError("refusing to write into a built site; give another --out", out)
-    from patiencebook.generator.extract import write_atomic
+    from patiencebook.generator.catalogs.pot import write_atomic
 
     try:
         write_atomic(out, data if isinstance(data, bytes) else data.encode("utf-8"))

@@ -14,16 +14,15 @@ from babel.messages.catalog import Catalog, Message
 from patiencebook.generator.catalogs import find_catalogs, read_catalog
 from patiencebook.generator.check.context import checked_contexts
 from patiencebook.generator.check.findings import SEVERITIES, Finding
-from patiencebook.generator.check.health import (Problem, check_gettext, check_matches, check_units,
-                                                 skipped_checks)
+from patiencebook.generator.check.health import (Problem, check_gettext, check_matches, check_units, skipped_checks)
 from patiencebook.generator.check.markup import check_markup
 from patiencebook.generator.check.model import check_page
 from patiencebook.generator.errors import CatalogError, LanguageError, PatienceBookError
-from patiencebook.generator.extract import pot_catalog
+from patiencebook.generator.catalogs.pot import pot_catalog
 from patiencebook.generator.gamenames import closest_names, game_key
-from patiencebook.generator.enginemodels import attach_engine_models
-from patiencebook.generator.model import Document
-from patiencebook.generator.sources import load_document
+from patiencebook.generator.docbook.enginemodels import attach_engine_models
+from patiencebook.generator.docbook.document import Document
+from patiencebook.generator.docbook.sources import load_document
 
 #: Check names of this package; the rule-fact checks add their own (``facts.CHECKS`` when given).
 CHECKS = ("untranslated", "fuzzy", "obsolete", "stale", "gettext", "markup", "model-pile", "model-score",
@@ -172,8 +171,7 @@ def _term_findings(document: Document, path: Path, lang: str, catalogs: Path, pl
                    summaries: bool = False, catalog: Catalog | None = None, concepts=None) -> list[Finding]:
     """Terminology and false-friend findings of one catalog (see generator/check/terminology.py);
     the per-concept variant counts (``info``) only with ``summaries``, i.e. ``--check terminology``."""
-    from patiencebook.generator.check.terminology import (check_false_friends, check_terminology,
-                                                          load_glossary)
+    from patiencebook.generator.check.terminology import (check_false_friends, check_terminology, load_glossary)
     catalog = catalog if catalog is not None else read_catalog(path)
     if concepts is None:
         concepts = load_glossary(document, catalog, lang, catalogs)
@@ -197,6 +195,35 @@ def _merge_shared(findings: Iterable[Finding]) -> list[Finding]:
                               first.message, first.source, first.translation, pages, first.po_line,
                               first.confidence)
     return list(merged.values())
+
+
+def _check_pages(pages: list[str], document: Document, places: "_Places", found: dict, loaded, sources: Path) -> None:
+    """Make sure each of ``pages`` names a page: by id, file or title, or by the page's title in one
+    of the catalogs ``found`` (``Adlerschwinge``), which is then added to ``places``' names of the
+    page. Raises :class:`PatienceBookError` naming the closest pages otherwise."""
+    all_slugs = set().union(*places.slugs.values()) if places.slugs else set()
+    missing = [slug for slug in pages if game_key(slug) not in all_slugs]
+    if not missing:
+        return
+    titles: dict[str, str] = {}  # translated title -> page file name
+    for lang, path in found.items():
+        try:
+            catalog = (loaded or {}).get(lang) or read_catalog(path)
+        except CatalogError:
+            continue  # reported when the catalog is checked
+        for page in document.pages:
+            message = catalog.get(page.title) if page.title else None
+            if message is not None and isinstance(message.string, str) and message.string and not message.fuzzy:
+                titles[message.string] = page.file.name
+    for title, name in titles.items():
+        places.slugs.setdefault(name, set()).add(game_key(title))
+    all_slugs = set().union(*places.slugs.values())
+    for slug in missing:
+        if game_key(slug) not in all_slugs:
+            names = [p.slug for p in document.pages] + [p.title for p in document.pages if p.title] + list(titles)
+            near = closest_names(slug, names)
+            hint = f"; the closest: {', '.join(near)}" if near else ""
+            raise PatienceBookError(f"no page '{slug}' in the sources{hint}", sources)
 
 
 def _catalog_code(lang: str, found) -> str:
@@ -263,12 +290,6 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
     for name in checks:
         if name not in known and name != "*":
             raise PatienceBookError(f"unknown check '{name}'; checks: {', '.join(known)}")
-    all_slugs = set().union(*places.slugs.values()) if places.slugs else set()
-    for slug in pages:
-        if game_key(slug) not in all_slugs:
-            near = closest_names(slug, [p.slug for p in document.pages] + [p.title for p in document.pages if p.title])
-            hint = f"; the closest: {', '.join(near)}" if near else ""
-            raise PatienceBookError(f"no page '{slug}' in the sources{hint}", Path(sources))
     found: dict[str, Path] = {}
     if catalogs is not None:
         if not Path(catalogs).is_dir():
@@ -284,6 +305,7 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
                 raise LanguageError(f"no catalog for language '{lang}' in the catalogs folder", catalogs)
         if langs:
             found = {lang: found[lang] for lang in langs}
+    _check_pages(pages, document, places, found, loaded, Path(sources))
     findings: list[Finding] = []
     for page in document.pages if source_checks else ():
         for segment, problem in check_page(page):

@@ -15,7 +15,7 @@ from typing import Iterable
 from lxml import etree
 
 from patiencebook.generator.check.findings import SEVERITIES, Finding
-from patiencebook.generator.model import TranslatedDocument
+from patiencebook.generator.docbook.document import TranslatedDocument
 
 #: The report page's slug (``report.html``) and page kind.
 REPORT_SLUG = "report"
@@ -273,7 +273,7 @@ def expected_marks(srcdir: Path) -> dict[str, dict[str, int]]:
     ``bookinfo``...) aside. This can be fewer than the blocks translation counted: a block nested in
     a block that fell back is counted too, but shown inside the enclosing mark.
     """
-    from patiencebook.generator.model import ATTR_FALLBACK
+    from patiencebook.generator.docbook.document import ATTR_FALLBACK
     from patiencebook.generator.sphinxext.parser import INFO_TAGS, SILENT_TAGS, local_name
 
     hidden = SILENT_TAGS | INFO_TAGS

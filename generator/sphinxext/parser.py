@@ -1,7 +1,7 @@
 """A Sphinx source parser for translated DocBook pages (DocBook 4 as AisleRiot writes it).
 
 Each source file holds one page root (``sect1``, ``chapter``, ``legalnotice``...) as written by
-:mod:`patiencebook.generator.build`, or the book's index page in our build namespace. Section ids
+:mod:`patiencebook.generator.site.build`, or the book's index page in our build namespace. Section ids
 come from the English anchors (``model.ATTR_ANCHOR``), never from translated titles; blocks that fell
 back to English become :mod:`.nodes` fallback nodes. Unknown elements keep their text and warn.
 """
@@ -20,11 +20,12 @@ from sphinx import addnodes
 from sphinx.parsers import Parser
 from sphinx.util import logging
 
+from patiencebook.generator.docbook.document import (ATTR_ANCHOR, ATTR_FALLBACK, ATTR_STEP, NS_BUILD, NS_RULES,
+                                                     TAG_BOARD, TAG_SETUP_PICTURE, TAG_TRACE)
+from patiencebook.generator.docbook.elements import SECTION_ELEMENTS
 from patiencebook.generator.errors import LanguageError
-from patiencebook.generator.model import (ATTR_ANCHOR, ATTR_FALLBACK, ATTR_STEP, NS_BUILD, NS_RULES, TAG_BOARD,
-                                          TAG_SETUP_PICTURE, TAG_TRACE)
-from patiencebook.generator.sphinxext.nodes import (example_caption, example_step, example_widget,
-                                                    fallback_block, fallback_inline)
+from patiencebook.generator.sphinxext.nodes import (example_caption, example_step, example_widget, fallback_block,
+                                                    fallback_inline)
 
 logger = logging.getLogger(__name__)
 
@@ -42,14 +43,13 @@ TAG_GROUP = f"{{{NS_BUILD}}}group"
 TAG_PAGE = f"{{{NS_BUILD}}}page"
 TAG_PAGEREF = f"{{{NS_BUILD}}}pageref"
 #: Added to pages by the build: an example's trace (JSON text), a step's number in it, a setup picture
-#: (holding an inline SVG) and the live board (JSON text), as generator/pagewidgets.py writes them.
+#: (holding an inline SVG) and the live board (JSON text), as generator/pages/widgets.py writes them.
 SVG_NS = "http://www.w3.org/2000/svg"
 #: Classes of raw HTML that must not reach the search index (Sphinx skips "no-search" nodes).
 NO_SEARCH = ["no-search"]
 
-SECTION_TAGS = frozenset({"sect1", "sect2", "sect3", "sect4", "sect5", "section", "simplesect",
-                          "chapter", "appendix", "preface", "glossary", "legalnotice", "article",
-                          "partintro", "refsect1", "refsect2", "refsect3", "glossdiv"})
+#: Elements rendered as sections (the one table: patiencebook.generator.docbook.elements).
+SECTION_TAGS = frozenset(SECTION_ELEMENTS)
 INFO_TAGS = frozenset({"info", "bookinfo", "chapterinfo", "sectioninfo", "sect1info", "sect2info",
                        "sect3info", "sect4info", "sect5info", "articleinfo", "titleabbrev", "subtitle"})
 #: Known elements that carry no visible text in help pages.

@@ -97,7 +97,7 @@ def compile_catalogs(locale_dir: Path = LOCALE_DIR) -> list[Path]:
     every ``sphinx.po`` under ``locale_dir``. Returns the files written. Run after editing a PO file:
     ``python -m patiencebook.generator.sphinxext.uicatalog``."""
     from patiencebook.generator.languages import languages
-    from patiencebook.generator.transliterate import derive_catalog
+    from patiencebook.generator.catalogs.transliterate import derive_catalog
 
     written: list[Path] = []
     for language in languages().values():

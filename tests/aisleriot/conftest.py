@@ -137,5 +137,5 @@ def aisleriot_dir() -> Path:
 @pytest.fixture(scope="session")
 def rules_document():
     """Our rules/ document, loaded once."""
-    from patiencebook.generator.sources import load_document
+    from patiencebook.generator.docbook.sources import load_document
     return load_document(RULES_DIR)

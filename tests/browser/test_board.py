@@ -18,8 +18,8 @@ from patiencebook.engine import Game, IllegalMove, Move
 from patiencebook.engine.notation import position_to_dict
 from patiencebook.engine.rulesdata import ruleset_from_data
 from patiencebook.engine.wording import Wording
-from patiencebook.generator.board import find_pyodide
-from patiencebook.generator.build import build_site
+from patiencebook.generator.pages.board import find_pyodide
+from patiencebook.generator.site.build import build_site
 from tests.browser.conftest import serve
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from patiencebook.generator.build import build_site
+from patiencebook.generator.site.build import build_site
 from tests.generator.sphinxext.fixture import build_examples
 
 pytestmark = pytest.mark.browser

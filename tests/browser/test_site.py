@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import pytest
 
-from patiencebook.generator.build import build_site
+from patiencebook.generator.site.build import build_site
 from tests.browser.conftest import serve
 
 pytestmark = pytest.mark.browser

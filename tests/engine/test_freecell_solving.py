@@ -14,7 +14,7 @@ import pytest
 from patiencebook.engine.msdeals import ms_deal_cards
 from patiencebook.engine.position import Position
 from patiencebook.engine.solver import SOLVED, UNKNOWN, UNSOLVABLE, solve
-from patiencebook.generator.sources import load_document
+from patiencebook.generator.docbook.sources import load_document
 from tests.fcsolve import FcSolveMissing, fc_solve_path, fc_solve_verdict, ms_deal_board_columns
 
 RULES = Path(__file__).resolve().parents[2] / "rules"

@@ -17,8 +17,8 @@ from patiencebook.engine.rules import Ruleset
 from patiencebook.engine.rulesdata import ruleset_to_data
 from patiencebook.engine.wording import Wording
 from patiencebook.generator.languages import ui_strings
-from patiencebook.generator.play import pile_names
-from patiencebook.generator.sources import load_document
+from patiencebook.generator.play import player_pile_names as pile_names
+from patiencebook.generator.docbook.sources import load_document
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 

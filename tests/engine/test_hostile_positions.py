@@ -16,10 +16,8 @@ from patiencebook.engine.cards import Card, Rank
 from patiencebook.engine.errors import EngineError, IllegalMove, NotationError, PositionError
 from patiencebook.engine.game import Game
 from patiencebook.engine.moves import Move, MoveKind, legal_moves
-from patiencebook.engine.notation import (
-    MAX_MOVES, SavedGame, parse_card, parse_move, parse_position, parse_saved_game, position_from_dict,
-    position_from_json,
-)
+from patiencebook.engine.notation import (MAX_MOVES, SavedGame, parse_card, parse_move, parse_position,
+                                          parse_saved_game, position_from_dict, position_from_json)
 from patiencebook.engine.position import Position
 
 from .test_position import ruleset, shuffled

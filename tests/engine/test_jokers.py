@@ -13,14 +13,11 @@ from patiencebook.engine.deals import aisleriot_shuffle, deal_order
 from patiencebook.engine.errors import RulesError
 from patiencebook.engine.glibrand import GRand
 from patiencebook.engine.moves import Move, MoveKind
-from patiencebook.engine.notation import (
-    card_text, parse_card, parse_position, position_from_json, position_to_json, position_to_text,
-)
+from patiencebook.engine.notation import (card_text, parse_card, parse_position, position_from_json, position_to_json,
+                                          position_to_text)
 from patiencebook.engine.position import Position, card_name
-from patiencebook.engine.rules import (
-    Accepts, Base, BuildPolicy, DealStep, Deck, FillPolicy, MovePolicy, PileGroup, Role, Ruleset, Scoring,
-    StockAction, StockPolicy,
-)
+from patiencebook.engine.rules import (Accepts, Base, BuildPolicy, DealStep, Deck, FillPolicy, MovePolicy, PileGroup,
+                                       Role, Ruleset, Scoring, StockAction, StockPolicy)
 
 
 def c(text: str) -> Card:

@@ -11,10 +11,9 @@ from patiencebook.engine.cards import Card
 from patiencebook.engine.errors import EngineError, IllegalMove, NotationError
 from patiencebook.engine.game import Game
 from patiencebook.engine.moves import Move
-from patiencebook.engine.notation import (
-    SavedGame, card_text, parse_card, parse_move, parse_position, parse_saved_game, position_from_dict,
-    position_from_json, position_to_dict, position_to_json, position_to_text,
-)
+from patiencebook.engine.notation import (SavedGame, card_text, parse_card, parse_move, parse_position,
+                                          parse_saved_game, position_from_dict, position_from_json, position_to_dict,
+                                          position_to_json, position_to_text)
 from patiencebook.engine.position import Position
 
 from .test_position import ruleset, shuffled

@@ -11,10 +11,8 @@ from hypothesis import strategies as st
 
 from patiencebook.engine.errors import EngineError
 from patiencebook.engine.game import Game
-from patiencebook.engine.notation import (
-    SavedGame, parse_card, parse_move, parse_position, parse_saved_game, position_from_dict, position_from_json,
-    position_to_dict, position_to_text,
-)
+from patiencebook.engine.notation import (SavedGame, parse_card, parse_move, parse_position, parse_saved_game,
+                                          position_from_dict, position_from_json, position_to_dict, position_to_text)
 from patiencebook.engine.position import Position
 
 from .test_position import ruleset, shuffled

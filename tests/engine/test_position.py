@@ -13,7 +13,7 @@ from patiencebook.engine.cards import Card, Rank
 from patiencebook.engine.errors import EngineError
 from patiencebook.engine.position import Position, pile_ids
 from patiencebook.engine.rules import Role, Ruleset
-from patiencebook.generator.sources import load_document
+from patiencebook.generator.docbook.sources import load_document
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 

@@ -15,7 +15,7 @@ RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 
 @pytest.fixture(scope="module")
 def document():
-    from patiencebook.generator.sources import load_document
+    from patiencebook.generator.docbook.sources import load_document
     return load_document(RULES_DIR)
 
 

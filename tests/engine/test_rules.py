@@ -6,10 +6,9 @@ import pytest
 
 from patiencebook.engine.cards import Card, CardError, Colour, Rank, Suit, make_deck, standard_deck
 from patiencebook.engine.errors import RulesError
-from patiencebook.engine.rules import (
-    HOOKS, Accepts, Base, BuildPolicy, DealStep, Deck, Direction, EndConditions, FillPolicy, FillRule, Match,
-    MovePolicy, MoveUnit, PileGroup, Role, Ruleset, Scoring, StockAction, StockPolicy,
-)
+from patiencebook.engine.rules import (HOOKS, Accepts, Base, BuildPolicy, DealStep, Deck, Direction, EndConditions,
+                                       FillPolicy, FillRule, Match, MovePolicy, MoveUnit, PileGroup, Role, Ruleset,
+                                       Scoring, StockAction, StockPolicy)
 
 
 def c(text: str) -> Card:

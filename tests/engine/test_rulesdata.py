@@ -13,7 +13,7 @@ import pytest
 from patiencebook.engine import RulesError
 from patiencebook.engine.rules import Direction, Ruleset
 from patiencebook.engine.rulesdata import FORMAT, ruleset_from_data, ruleset_to_data
-from patiencebook.generator.sources import load_document
+from patiencebook.generator.docbook.sources import load_document
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 JOKERS = Path(__file__).resolve().parents[1] / "data" / "rules" / "jokers_double.xml"
@@ -41,7 +41,7 @@ def test_every_game_round_trips_through_json_text(game):
 def test_a_double_deck_with_jokers_round_trips():
     from lxml import etree
 
-    from patiencebook.generator.rulesblock import find_rules_element, load_rules
+    from patiencebook.generator.docbook.rulesblock import find_rules_element, load_rules
 
     root = etree.parse(str(JOKERS)).getroot()
     ruleset = load_rules(find_rules_element(root, JOKERS), JOKERS)

@@ -122,7 +122,8 @@ def test_the_cards_a_pile_accepts_next_cover_every_legal_single_card_drag(game):
     # but never too few, or a safe foundation move would be missed.
     import random
 
-    from patiencebook.engine.position import Position, _UP
+    from patiencebook.engine.position import Position
+    from patiencebook.engine.tables import UP as _UP
 
     rules = ruleset(game)
     checked = 0

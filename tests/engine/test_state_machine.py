@@ -14,9 +14,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from patiencebook.engine.errors import EngineError, IllegalMove
 from patiencebook.engine.game import Game
 from patiencebook.engine.moves import Move, MoveKind, legal_moves
-from patiencebook.engine.notation import (
-    SavedGame, parse_position, parse_saved_game, position_from_json, position_to_json, position_to_text,
-)
+from patiencebook.engine.notation import (SavedGame, parse_position, parse_saved_game, position_from_json,
+                                          position_to_json, position_to_text)
 
 from .test_position import ruleset, shuffled
 from .test_properties import check_invariants

@@ -19,7 +19,7 @@ from patiencebook.engine.moves import Move
 from patiencebook.engine.notation import parse_card
 from patiencebook.engine.position import Position
 from patiencebook.engine.rules import MoveLimit, MovePolicy, MoveUnit, Ruleset
-from patiencebook.generator.sources import load_document
+from patiencebook.generator.docbook.sources import load_document
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 

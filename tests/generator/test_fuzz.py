@@ -15,8 +15,8 @@ from patiencebook.generator.catalogs import read_catalog
 from patiencebook.generator.check.facts import check_facts
 from patiencebook.generator.check.markup import check_markup
 from patiencebook.generator.errors import CatalogError, SourceError
-from patiencebook.generator.sources import load_document, parse_xml
-from patiencebook.generator.translate import parse_msgstr, restrict_markup
+from patiencebook.generator.docbook.sources import load_document, parse_xml
+from patiencebook.generator.catalogs.translate import parse_msgstr, restrict_markup
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 PAGE = (DATA / "site" / "C" / "sultan.xml").read_bytes()

@@ -109,14 +109,37 @@ def test_check_takes_the_locale_and_locale_codes():
 
 
 def test_build_takes_locale_codes(tmp_path):
-    from patiencebook.generator.build import _plan
+    from patiencebook.generator.site.build import plan_languages
 
     found = {"de": tmp_path / "de.po", "sr": tmp_path / "sr.po"}
-    plan = _plan(["en", "de_DE", "de", "sr_RS@latin"], found, "en", tmp_path)
-    assert [(lang, derive) for lang, _, derive in plan] == [("en", False), ("de", False), ("sr@latin", True)]
+    plan = plan_languages(["en", "de_DE", "de", "sr_RS@latin"], found, "en", tmp_path)
+    assert [(language.code, derive) for language, _, derive in plan] == [("en", False), ("de", False),
+                                                                          ("sr@latin", True)]
 
 
 def test_a_language_of_the_table_is_not_stood_in_for():
     assert resolve_language("en_US", ["en", "de"]).code == "en"
     with pytest.raises(LanguageError, match="unknown language 'en_GB'"):
         resolve_language("en_GB", ["en", "de"])
+
+
+def test_a_script_as_a_locale_modifier():
+    assert resolve_language("sr@Latn").code == resolve_language("sr@latin").code == "sr@latin"
+
+
+def test_check_page_takes_a_translated_title():
+    result = run("check", "--lang", "de", "--page", "Adlerschwinge", "--min-confidence", "0")
+    assert result.returncode == 0, result.stderr
+    near = run("check", "--page", "Adlerschwing")
+    assert near.returncode == 1 and "the closest: Adlerschwinge" in near.stderr
+
+
+def test_play_takes_the_title_of_a_derived_language():
+    result = run("play", "Orlovo krilo", "--deal", "1", "--lang", "sr@latin", stdin="q\n")
+    assert result.stdout.startswith("Orlovo krilo, deljenje br. 1"), result.stderr
+
+
+def test_extract_refuses_a_missing_catalogs_folder(tmp_path):
+    result = run("extract", "--catalogs", str(tmp_path / "nowhere"))
+    assert result.returncode == 1 and "no such catalogs folder" in result.stderr
+    assert not (tmp_path / "nowhere").exists()

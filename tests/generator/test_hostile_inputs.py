@@ -14,7 +14,7 @@ import pytest
 
 from patiencebook.generator.catalogs import MAX_CATALOG_BYTES
 from patiencebook.generator.cli import main
-from patiencebook.generator.sources import MAX_SOURCE_BYTES
+from patiencebook.generator.docbook.sources import MAX_SOURCE_BYTES
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 HOSTILE = DATA / "hostile"

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from patiencebook.generator.errors import LanguageError
-from patiencebook.generator.languages import (
-    UI_DIR, derived_languages, get_language, languages, source_language, ui_strings)
+from patiencebook.generator.languages import (UI_DIR, derived_languages, get_language, languages, source_language,
+                                              ui_strings)
 
 
 def test_sr_latin_is_bcp47_sr_latn_cldr_sr_latn_and_derived_from_sr():

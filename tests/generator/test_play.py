@@ -13,8 +13,8 @@ import pytest
 from patiencebook.engine import Move, Position
 from patiencebook.generator.errors import LanguageError, PatienceBookError
 from patiencebook.generator.languages import UI_DIR, ui_strings
-from patiencebook.generator.play import (
-    Session, find_game, known_games, pile_names, position_dict, run_interactive, run_jsonl, use_colour)
+from patiencebook.generator.play import (Session, find_game, known_games, player_pile_names, position_dict,
+                                         run_interactive, run_jsonl, use_colour)
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
@@ -25,7 +25,7 @@ def games():
 
 
 def session(games, slug="hamilton", deal=1, lang="en", colour=False) -> Session:
-    return Session(games[slug], deal, ui_strings(lang), pile_names(games[slug].ruleset, lang), colour)
+    return Session(games[slug], deal, ui_strings(lang), player_pile_names(games[slug].ruleset, lang), colour)
 
 
 # -- games and names --------------------------------------------------------------------------------
@@ -73,19 +73,19 @@ def test_sources_without_rules_blocks_say_that_nothing_can_be_played(tmp_path):
     ("sr@latin", "Talon", "Temelj 1", "Polje 7", "Birač"),
 ])
 def test_pile_names_are_the_setup_table_labels_of_the_help_catalog(games, lang, stock, foundation, tableau, chooser):
-    names = pile_names(games["hamilton"].ruleset, lang)
+    names = player_pile_names(games["hamilton"].ruleset, lang)
     assert (names["stock"], names["foundation1"], names["tableau7"], names["chooser"]) == (
         stock, foundation, tableau, chooser)
 
 
 def test_pile_names_of_eagle_wing_in_german_include_waste_and_reserve(games):
-    names = pile_names(games["eagle_wing"].ruleset, "de")
+    names = player_pile_names(games["eagle_wing"].ruleset, "de")
     assert (names["waste"], names["reserve"]) == ("Ablagestapel", "Reserve")
 
 
 def test_pile_names_in_an_unknown_language_raise_language_error(games):
     with pytest.raises(LanguageError):
-        pile_names(games["agnes"].ruleset, "tlh")
+        player_pile_names(games["agnes"].ruleset, "tlh")
 
 
 # -- machine form -------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 import sphinx
 
-from patiencebook.generator.build import SITE_MARKER
+from patiencebook.generator.project import SITE_MARKER
 from patiencebook.generator.errors import BuildError
 from patiencebook.generator.serve import SEARCHBOX_SCRIPT_HASH, make_server
 

@@ -57,7 +57,7 @@ def test_a_closed_pipe_stops_the_output_not_the_recording(tmp_path):
     import subprocess
     import sys
 
-    from patiencebook.generator.figures import load_figures
+    from patiencebook.generator.pages.figures import load_figures
 
     copy = tmp_path / "rules"
     shutil.copytree(Path(__file__).resolve().parents[2] / "rules", copy)

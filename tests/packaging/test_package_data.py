@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from patiencebook.generator import board, project
+from patiencebook.generator import project
+from patiencebook.generator.pages import board
 
 REPO = Path(__file__).resolve().parents[2]
 

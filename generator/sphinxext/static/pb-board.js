@@ -1,7 +1,7 @@
 /* Patience Book live board ("Play this deal"): runs the project's rules engine in the page through
  * Pyodide, served by the site itself (../_pyodide/ and ../_engine/patiencebook-engine.zip), and draws
  * each position with PatienceBookCards.render (pb-cards.js). A classic script: it finds every
- * div[data-pb-board], reads its script.pb-board-data JSON (made by generator/board.py), and shows
+ * div[data-pb-board], reads its script.pb-board-data JSON (made by generator/pages/board.py), and shows
  * only a message when the page is opened from file:// or the site has no Pyodide runtime.
  * Every text comes from the board JSON, in the page's language; the engine words moves and reasons. */
 (function (global) {

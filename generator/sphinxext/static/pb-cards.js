@@ -1,5 +1,5 @@
 /* Patience Book card renderer: draws one position (piles of cards) into an element, laid out by the
- * layout JSON of generator/layout.py and scaled to the element's width. A classic script (works from
+ * layout JSON of generator/pages/layout.py and scaled to the element's width. A classic script (works from
  * file://); defines window.PatienceBookCards, used by the example widget and the live board. */
 (function (global) {
   "use strict";
@@ -7,7 +7,7 @@
   var SUIT_SYMBOLS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
   var RANK_TEXT = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
   var CARD_HEIGHT = 1.4;      // in card widths, as in the layout JSON
-  // Offsets of a card over the one below it, in card widths, as generator/layout.py reckons them.
+  // Offsets of a card over the one below it, in card widths, as generator/pages/layout.py reckons them.
   var FAN_UP = 0.28;
   var FAN_RIGHT = 0.25;
   var FAN_DOWN = 0.14;        // face-down cards show less of themselves

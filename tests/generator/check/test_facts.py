@@ -164,7 +164,7 @@ def _skipped(path: Path) -> set[tuple[str, str]]:
 def test_project_catalogs_state_the_same_facts_as_the_source(lang):
     from patiencebook.generator.catalogs import read_catalog
     from patiencebook.generator.check.context import catalog_contexts
-    from patiencebook.generator.sources import load_document
+    from patiencebook.generator.docbook.sources import load_document
 
     path = REPO / "locales" / lang / "LC_MESSAGES" / "help.po"
     skipped = _skipped(path)

@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 
 from patiencebook.generator import cli
-from patiencebook.generator.check.glossary import (Concept, GlossaryTerm, infer_glossary, read_tbx,
-                                                   source_terms, write_tbx)
+from patiencebook.generator.check.glossary import (Concept, GlossaryTerm, infer_glossary, read_tbx, source_terms,
+                                                   write_tbx)
 from patiencebook.generator.errors import CatalogError
-from patiencebook.generator.sources import load_document
+from patiencebook.generator.docbook.sources import load_document
 
 REPO = Path(__file__).resolve().parents[3]
 DATA = REPO / "tests" / "data" / "check" / "terminology"

@@ -8,8 +8,8 @@ from babel.messages.catalog import Message
 from patiencebook.generator.catalogs import read_catalog
 from patiencebook.generator.check.health import (check_gettext, check_matches, check_units, describe_change,
                                                  plural_forms, skipped_checks)
-from patiencebook.generator.extract import pot_catalog
-from patiencebook.generator.sources import load_document
+from patiencebook.generator.catalogs.pot import pot_catalog
+from patiencebook.generator.docbook.sources import load_document
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "check"
 CATALOG = DATA / "locales" / "de" / "LC_MESSAGES" / "help.po"

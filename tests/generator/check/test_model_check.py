@@ -6,8 +6,8 @@ import pytest
 
 from patiencebook.generator import project
 from patiencebook.generator.check.model import check_page, check_segment
-from patiencebook.generator.model import Segment
-from patiencebook.generator.sources import load_document
+from patiencebook.generator.docbook.document import Segment
+from patiencebook.generator.docbook.sources import load_document
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "check"
 

@@ -238,8 +238,8 @@ def test_a_page_borrowing_the_embedded_model_has_its_english_checked_against_it(
     from dataclasses import replace
 
     from patiencebook.generator.check.model import check_page
-    from patiencebook.generator.enginemodels import attach_engine_models
-    from patiencebook.generator.sources import load_document
+    from patiencebook.generator.docbook.enginemodels import attach_engine_models
+    from patiencebook.generator.docbook.sources import load_document
 
     if not (CORPUS / "C" / "index.docbook").is_file():
         pytest.skip(f"AisleRiot corpus not found at {CORPUS} (expected beside the repository in shared/)")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from patiencebook.generator.check.facts import UNLIMITED, extract_facts
-from patiencebook.generator.check.statements import (ERROR_AT, WARNING_AT, ModelFacts, UnitContext,
-                                                     align_sentences, compare, severity_of)
+from patiencebook.generator.check.statements import (ERROR_AT, WARNING_AT, ModelFacts, UnitContext, align_sentences,
+                                                     compare, severity_of)
 
 
 def _checks(findings, *severities):

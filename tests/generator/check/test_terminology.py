@@ -8,8 +8,7 @@ from babel.messages.catalog import Catalog
 
 from patiencebook.generator.check.glossary import Concept, GlossaryTerm
 from patiencebook.generator.check.run import run_checks
-from patiencebook.generator.check.terminology import (check_false_friends, check_terminology,
-                                                      concept_variants)
+from patiencebook.generator.check.terminology import (check_false_friends, check_terminology, concept_variants)
 
 REPO = Path(__file__).resolve().parents[3]
 DATA = REPO / "tests" / "data" / "check" / "terminology"
@@ -124,7 +123,7 @@ def test_aisleriot_german_foundation_variants_are_counted():
 
 
 def _document():
-    from patiencebook.generator.sources import load_document
+    from patiencebook.generator.docbook.sources import load_document
 
     return load_document(SOURCES)
 

@@ -1,0 +1,114 @@
+"""The live board's payload and files: the JSON a game page embeds (ruleset data, layout, names,
+the board's interface strings, relative URLs) and the one shared copy of the Pyodide runtime and
+the engine archive in a built site."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from patiencebook.engine.rulesdata import ruleset_from_data
+from patiencebook.generator.pages import board
+from patiencebook.generator.pages.board import (ENGINE_ZIP, PYODIDE_FILES, board_payload, find_pyodide,
+                                                install_board_assets, write_engine_zip)
+from patiencebook.generator.languages import ui_strings
+from patiencebook.generator.pages.layout import pile_layout
+from patiencebook.generator.play import player_pile_names as pile_names
+from patiencebook.generator.docbook.sources import load_document
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(scope="module")
+def hamilton():
+    return load_document(ROOT / "rules").page("hamilton").rules
+
+
+@pytest.fixture
+def fake_pyodide(tmp_path):
+    folder = tmp_path / "npm" / "pyodide"
+    folder.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        (folder / name).write_bytes(f"contents of {name}".encode())
+    return folder
+
+
+def test_payload_holds_ruleset_layout_names_and_relative_urls(hamilton):
+    names = pile_names(hamilton, "de")
+    payload = board_payload(hamilton, "de", names, deal=12)
+    assert payload["game"] == "hamilton" and payload["lang"] == "de" and payload["deal"] == 12
+    assert ruleset_from_data(payload["ruleset"]) == hamilton
+    assert payload["layout"] == pile_layout(hamilton)
+    assert payload["names"]["chooser"] == "Auswahlstapel"
+    assert payload["pyodide"] == "../_pyodide/"
+    assert payload["engine"] == "../_engine/patiencebook-engine.zip"
+    assert payload["available"] is True
+    json.dumps(payload)  # plain data only
+
+
+def test_payload_keeps_only_the_boards_interface_strings(hamilton):
+    payload = board_payload(hamilton, "de", pile_names(hamilton, "de"))
+    ui = payload["ui"]
+    german = ui_strings("de")
+    assert ui["reason_no-undo"] == german["reason_no-undo"]
+    assert ui["play_refused"] == german["play_refused"] and "board_needs_server" in ui
+    assert "build_alternate-colour" in ui and "setup_face_down" in ui
+    assert "coverage" not in ui and not any(key.startswith("example_") for key in ui)
+
+
+def test_payload_of_a_site_without_pyodide_says_unavailable(hamilton):
+    payload = board_payload(hamilton, "en", pile_names(hamilton, "en"), available=False, layout={"piles": []})
+    assert payload["available"] is False and payload["layout"] == {"piles": []}
+
+
+def test_install_copies_the_runtime_once_and_writes_the_engine_archive(tmp_path, fake_pyodide):
+    site = tmp_path / "site"
+    assert install_board_assets(site, fake_pyodide) is True
+    assert sorted(p.name for p in (site / "_pyodide").iterdir()) == sorted(PYODIDE_FILES + ("NOTICE.txt",))
+    assert (site / "_pyodide" / "pyodide.js").read_text() == "contents of pyodide.js"
+    assert "Mozilla Public License 2.0" in (site / "_pyodide" / "NOTICE.txt").read_text(encoding="utf-8")
+    with zipfile.ZipFile(site / "_engine" / ENGINE_ZIP) as archive:
+        names = archive.namelist()
+        assert names == sorted(names)
+        assert "patiencebook/engine/frontend.py" in names and "patiencebook/engine/rulesdata.py" in names
+        assert archive.read("patiencebook/engine/game.py") == (ROOT / "engine" / "game.py").read_bytes()
+    assert {n.split("/")[-1] for n in names} == {p.name for p in (ROOT / "engine").glob("*.py")}
+
+
+def test_engine_archive_is_the_same_bytes_each_time(tmp_path):
+    first = write_engine_zip(tmp_path / "a.zip").read_bytes()
+    second = write_engine_zip(tmp_path / "b.zip").read_bytes()
+    assert first == second
+
+
+def test_missing_runtime_installs_nothing_and_returns_false(tmp_path, monkeypatch):
+    monkeypatch.setattr(board.project, "PROJECT_DIR", tmp_path / "nowhere")
+    monkeypatch.delenv(board.PYODIDE_ENV, raising=False)
+    monkeypatch.chdir(tmp_path)  # nor in ./node_modules
+    site = tmp_path / "site"
+    assert find_pyodide() is None
+    assert install_board_assets(site) is False
+    assert not site.exists()
+
+
+def test_runtime_folder_may_come_from_the_environment(tmp_path, monkeypatch, fake_pyodide):
+    monkeypatch.setattr(board.project, "PROJECT_DIR", tmp_path / "nowhere")
+    monkeypatch.setenv(board.PYODIDE_ENV, str(fake_pyodide))
+    assert find_pyodide() == fake_pyodide
+    (fake_pyodide / "pyodide.asm.wasm").unlink()
+    assert find_pyodide() is None  # an incomplete package does not count
+
+
+def test_page_boards_gives_each_game_page_its_payload_from_the_pile_names(hamilton):
+    from patiencebook.generator.docbook.sources import load_document
+
+    make = board.page_boards("el", available=False)
+    names = pile_names(hamilton, "el")
+    page = load_document(ROOT / "rules").page("hamilton")
+    payload = make(page)(names)
+    # "Play this deal" starts on the deal of the page's first example (deal 1 for Hamilton).
+    assert payload == board_payload(hamilton, "el", names, deal=1, available=False)
+    assert payload["ui"]["board_title"] == ui_strings("el")["board_title"]
