@@ -258,6 +258,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     if args.deal is not None and not re.fullmatch(r"(?i:ms)?[0-9]+", args.deal.strip()):
         raise PatienceBookError(f"--deal takes one deal number, such as 7 or ms617, not {args.deal.strip()[:40]!r}; "
                                 "for several, use --deals")
+    for given, option in ((args.deal, "--deal"), (args.deals, "--deals")):
+        if given is not None and not given.strip():
+            raise PatienceBookError(f"{option} is empty; give deal numbers, such as 1-100")
     numbering, deals = parse_deal_spec(args.deal or args.deals or "1-100")
     record = (args.sources or project.default_sources()) / FILE_NAME if args.record or args.retry_unknown else None
     known: dict[int, str] = {}

@@ -143,3 +143,8 @@ def test_extract_refuses_a_missing_catalogs_folder(tmp_path):
     result = run("extract", "--catalogs", str(tmp_path / "nowhere"))
     assert result.returncode == 1 and "no such catalogs folder" in result.stderr
     assert not (tmp_path / "nowhere").exists()
+
+
+def test_solve_refuses_an_empty_deal_range():
+    result = run("solve", "klondike", "--deals", "")
+    assert result.returncode == 1 and "--deals is empty" in result.stderr
