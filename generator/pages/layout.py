@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from patiencebook.engine.position import Position, pile_ids
-from patiencebook.engine.rules import FillRule, PileGroup, Role, Ruleset, StockAction
+from patiencebook.engine.rules import FillRule, PileGroup, Role, Ruleset, StockAction, pile_id
 
 __all__ = [
     "CARD_WIDTH", "CARD_HEIGHT", "GAP", "MARGIN", "ROW_GAP", "MIN_TOP_GAP", "FAN_FACE_UP", "FAN_FACE_DOWN", "FAN_RIGHT",
@@ -114,7 +114,7 @@ def _tableau_extent(ruleset: Ruleset, group: PileGroup, faces: dict[str, tuple[b
 
 
 def _ids(group: PileGroup) -> list[str]:
-    return [group.id] if group.count == 1 else [f"{group.id}{n}" for n in range(1, group.count + 1)]
+    return [pile_id(group, n) for n in range(1, group.count + 1)]
 
 
 def _plan(ruleset: Ruleset) -> tuple[list[_Placed], float, float]:

@@ -11,7 +11,7 @@ from typing import Iterable
 
 from lxml import etree
 
-from patiencebook.engine.rules import PileGroup, Ruleset
+from patiencebook.engine.rules import PileGroup, Ruleset, pile_id
 from patiencebook.generator.pages.layout import (CARD_HEIGHT, CARD_WIDTH, FAN_FACE_DOWN, FAN_FACE_UP, FAN_RIGHT, GAP,
                                                  pile_layout, start_faces)
 
@@ -190,7 +190,7 @@ def setup_description(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, st
 
 
 def _group_ids(group: PileGroup) -> list[str]:
-    return [group.id] if group.count == 1 else [f"{group.id}{n}" for n in range(1, group.count + 1)]
+    return [pile_id(group, n) for n in range(1, group.count + 1)]
 
 
 def _label(group: PileGroup, labels: dict[str, str]) -> str:

@@ -12,6 +12,7 @@ import pytest
 from lxml import etree
 
 from patiencebook.engine.position import pile_ids
+from patiencebook.engine.rules import pile_id
 from patiencebook.engine.rules import Ruleset
 from patiencebook.generator.languages import ui_strings
 from patiencebook.generator.pages.setuppicture import SVG_NS, _text_width, setup_description, setup_svg
@@ -72,7 +73,7 @@ def test_each_pile_is_drawn_once_with_as_many_cards_as_the_deal_gives_it(game):
     ids = [g.get("data-pile") for g in svg.xpath("s:g[@class='pb-setup-pile']", namespaces=NS)]
     assert ids == list(pile_ids(rules))
     for group in rules.piles:
-        members = [group.id] if group.count == 1 else [f"{group.id}{n}" for n in range(1, group.count + 1)]
+        members = [pile_id(group, n) for n in range(1, group.count + 1)]
         expected = (rules.stock_size,) if group.role.value == "stock" else rules.dealt(group.id)
         assert tuple(len(card_faces(svg, pid)) for pid in members) == expected, group.id
 
