@@ -38,8 +38,8 @@ class Fact:
 
     Attributes:
         kind: the check name (see :data:`CHECKS`); ``"negation"`` (value ``"not"`` for not, never,
-            cannot, no; ``"without"`` for without, regardless of; ``"redeal"`` for the "no" of "no
-            redeals", which the redeal count states) and ``"only"`` are counted per
+            cannot, no; ``"without"`` for without, regardless of; ``"exhausted"`` for run out, used up;
+            ``"redeal"`` for the "no" of "no redeals", which the redeal count states) and ``"only"`` are counted per
             sentence by the comparison; ``"in-play"`` (value ``"out"``: no longer in play);
             ``"suit-name"`` (``"clubs"``, ...); ``"step"`` (value 1: ranks one apart, "one
             higher", "κατά ένα", also read as the number 1; the lexicon's "one higher" also gives the
@@ -288,12 +288,18 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
                         "comparator", "only", "in-play", "must"):
             facts.append(Fact(m.kind, m.value, span, sentence=where))
         elif m.kind == "implies":
-            kind, _, value = str(m.value).partition("=")
-            facts.append(Fact("implied", (kind, value), span, sentence=where))
+            # "face=up|down", which the lexicon reads as ("face=up", "down"): turning a card over
+            # implies both that it was face down and that it is face up.
+            first, *more = m.value if isinstance(m.value, tuple) else (m.value,)
+            kind, _, value = str(first).partition("=")
+            for value in (value, *more):
+                facts.append(Fact("implied", (kind, value), span, sentence=where))
         elif m.kind == "negation":
             # "without", "regardless of" restate a condition rather than forbid: they give a redeal
             # count of 0 ("without redeals") but are not counted as negations of the rule.
-            value = m.value if m.value in ("not", "without") else "not"
+            # "exhausted", "run out" say "no more" by other words: never counted, they excuse a
+            # "no more" the other text states (see statements._polarity).
+            value = m.value if m.value in ("not", "without", "exhausted") else "not"
             if id(m) in absorbed:
                 value = "redeal"  # "no redeals": the redeal count says it; see statements._restrictions
             facts.append(Fact("negation", value, span, sentence=where))

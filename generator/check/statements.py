@@ -139,7 +139,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
         elif s_ids:
             raw += _missing_sentence(src_text, [f for f in src if f.sentence in s_ids], s_ids)
     # A value its own sentence lacks but another sentence of the translation states is a reordering.
-    said = {(f.kind, v) for f in dst for v in _values(f)}
+    said = {(f.kind, v) for f in dst for v in _values(f)} | {f.value for f in dst if f.kind == "implied"}
     source_said = {(f.kind, v) for f in src for v in _values(f)}
     raw = [r for r in raw if not (r[1] == "omission" and r[6] is not None and (r[0], r[6]) in said)
            and not (r[1] == "added" and (r[0], r[6]) in source_said)]
@@ -274,6 +274,10 @@ def _obligation(src, dst) -> list:
     place. One the translation adds is not reported: passives are often rendered with "must"."""
     said = _of(src, "must")
     if not said or any(f.kind in ("must", "only") or (f.kind == "negation" and f.value == "not") for f in dst):
+        return []
+    # A rule in the indicative ("the other piles are started with") binds as "must" does; only a
+    # word of permission or advice in its place ("can", "try to") makes the rule optional.
+    if not any(f.kind == "implied" and f.value == ("must", "optional") for f in dst):
         return []
     return [("must", "omission", f"the source states an obligation ('{said[0].span.text}'); the translation does not",
              said[0].span, None, 0.5, "must")]
@@ -751,7 +755,9 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
     s_all, d_all = _restrictions(src, dst), _restrictions(dst, src)
     if not s_all and not d_all:
         return []
-    pairs = [([f for f in s_all if f.sentence in a], [f for f in d_all if f.sentence in b], a, b) for a, b in blocks]
+    # A sentence without a counterpart is reported as missing (or added), not as a rule turned round.
+    pairs = [([f for f in s_all if f.sentence in a], [f for f in d_all if f.sentence in b], a, b)
+             for a, b in blocks if a and b]
     pairs = [p for p in pairs if p[0] or p[1]]
     exact = all(len(a) == 1 and len(b) == 1 for a, b in blocks)
     if len(s_all) == len(d_all):
@@ -771,6 +777,17 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
             continue
         if s_here and not d_here:
             fact = s_here[0]
+            if fact.kind == "negation" and _exhausted(dst, b) > _exhausted(src, a):
+                continue  # "until no more moves can be made" as "until the moves are exhausted"
+            if len(a) > len(b) and not any(f.kind in _ANCHORS and f.sentence == fact.sentence for f in src):
+                # Of several source sentences given as fewer, the one with the negation names nothing
+                # the translation could have kept ("Never look back."): that sentence was left out.
+                start, end = _bounds(src_text)[fact.sentence]
+                sentence = src_text[start:end].strip()
+                start = src_text.index(sentence, start)
+                out.append(("sentence", "omission", "the translation has no sentence for this one of the source",
+                            Span(start, start + len(sentence), sentence), None, 0.5, None))
+                continue
             if fact.kind == "only" and _only_one(fact, src_text):
                 continue  # "can only hold one card" says no more than "holds one card"
             kind = "only" if fact.kind == "only" else "negation"
@@ -791,6 +808,11 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
                             "translation does", fact.span, None, POLARITY[(kind, "dropped")] - 0.15, None))
     out += _without(src, dst, blocks)
     return out
+
+
+def _exhausted(facts, sentences) -> int:
+    """How many words of ``facts`` in ``sentences`` say that something ran out ("exhausted")."""
+    return sum(1 for f in facts if f.kind == "negation" and f.value == "exhausted" and f.sentence in sentences)
 
 
 def _without(src, dst, blocks) -> list:

@@ -244,3 +244,59 @@ def test_a_suit_of_the_same_colour_in_a_colour_rule_is_information():
     assert [f[1] for f in compare(msgid, spade, "el") if f[0] == "suit-name"] == ["info"]
     heart = spade.replace("Μπαστούνι", "Κούπα")  # red for black: the example shows another rule
     assert {"warning", "error"} & {f[1] for f in compare(msgid, heart, "el") if f[0] == "suit-name"}
+
+
+@pytest.mark.parametrize("lang,msgstr", [
+    ("el", "Επαναλάβετε μέχρι να εξαντληθούν οι διαθέσιμες κινήσεις."),
+    ("de", "Wiederholen Sie das, bis die Züge ausgeschöpft sind."),
+    ("sr", "Понављајте док не нестану потези."),
+])
+def test_no_more_moves_said_as_moves_running_out_is_no_lost_negation(lang, msgstr):
+    msgid = "Repeat until no more moves can be made."
+    assert _checks(compare(msgid, msgstr, lang), "error", "warning") == []
+
+
+def test_a_translation_that_runs_out_where_the_source_does_too_still_loses_its_not():
+    msgid = "Repeat until no more moves can be made."
+    assert ("negation", "warning") in _checks(compare(msgid, "Wiederholen Sie, bis Züge gemacht werden.", "de"))
+
+
+@pytest.mark.parametrize("msgid,msgstr", [
+    ("Games that use a Double deck are not uncommon.", "Spiele mit doppeltem Blatt sind häufig."),
+    ("There is no reason to keep a free cell empty.", "Es lohnt sich, eine freie Zelle zu füllen."),
+    ("A King may be placed on an Ace (unless the Start card is an Ace).",
+     "Ein König kann auf ein Ass gelegt werden (außer das Ass ist die Startkarte)."),
+])
+def test_litotes_advice_and_exceptions_are_no_negations(msgid, msgstr):
+    assert [f for f in compare(msgid, msgstr, "de") if f[0] == "negation"] == []
+
+
+def test_a_sentence_left_out_of_a_hint_is_no_negation_turned_round():
+    msgid = "Never look back. Move as many cards from the reserve to the tableau as you can."
+    msgstr = "Legen Sie so viele Karten wie möglich von der Reserve auf den Spieltisch."
+    findings = compare(msgid, msgstr, "de", UnitContext(role="strategy"))
+    assert _checks(findings, "error", "warning") == []
+    assert ("sentence", "info") in _checks(findings)
+
+
+@pytest.mark.parametrize("msgstr,expected", [
+    ("Die anderen Zielstapel werden mit Karten desselben Rangs begonnen.", []),
+    ("Die anderen Zielstapel können mit Karten desselben Rangs begonnen werden.", [("must", "warning")]),
+])
+def test_an_obligation_is_lost_only_to_a_word_of_permission(msgstr, expected):
+    msgid = "The other Foundation piles must be started with cards of the same rank."
+    assert _checks(compare(msgid, msgstr, "de"), "error", "warning") == expected
+
+
+def test_serbian_nagore_and_nadole_build_up_and_down():
+    findings = compare("Foundations are built up or down.", "Темељи се слажу нагоре или надоле.", "sr")
+    assert _checks(findings, "error", "warning") == []
+    assert ("direction", "error") in _checks(compare("Foundations are built up.", "Темељи се слажу надоле.", "sr"))
+
+
+@pytest.mark.parametrize("msgid", ["Every time a card is removed, the card beneath is flipped face up.",
+                                   "Deal seven rows face down. Flip the bottom row."])
+def test_turning_a_card_implies_its_face(msgid):
+    msgstr = {0: "Сваки пут када се карта уклони, карта испод ње се окреће.",
+              1: "Подели се седам редова. Последњи ред се окреће."}["Flip" in msgid]
+    assert [f for f in compare(msgid, msgstr, "sr") if f[0] == "face"] == []
