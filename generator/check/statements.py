@@ -249,6 +249,7 @@ def _facts_compared(src, dst, src_text: str, exact: bool = False) -> list:
                  if _higher(f) and not _of(src, "direction")]
     dst = dst + [Fact("direction", "up", f.span, sentence=f.sentence) for f in dst
                  if _higher(f) and not _of(dst, "direction")]
+    src = _placed_on(src, src_text)
     present = {f.kind for f in src} | {f.kind for f in dst}
     for kind in _TERM_KINDS:
         if kind not in present:
@@ -266,6 +267,16 @@ def _facts_compared(src, dst, src_text: str, exact: bool = False) -> list:
     if "at-a-time" in present:
         raw += _valued("at-a-time", src, dst)
     return raw
+
+
+def _placed_on(src, text: str) -> list:
+    """``src`` less the second rank of "placing a card of a lower rank on to a card of a higher rank":
+    the two ranks of one move, of which the card placed gives the build direction."""
+    directions = [f for f in src if f.kind == "direction" and f.value in ("up", "down")]
+    second = {b.span for a, b in zip(directions, directions[1:])
+              if a.sentence == b.sentence and a.value != b.value
+              and re.search(r"\bon(?:to|\s+to)?\b", text[a.span.end:b.span.start], re.I)}
+    return [f for f in src if not (f.kind == "direction" and f.span in second)]
 
 
 def _obligation(src, dst) -> list:
@@ -453,8 +464,12 @@ def _swaps(kind: str, s_facts, d_facts, sure: float = 0.6, ordinals: bool = Fals
         return []
     # A generic "pile" names nothing, and a "one" is mostly an article.
     weak = kind == "number" and not ordinals  # "first" is no article
-    s_count = Counter(v for f in s_facts for v in _values(f) if v != "pile" and not (weak and v == 1))
-    d_count = Counter(v for f in d_facts for v in _values(f) if v != "pile" and not (weak and v == 1))
+    # A pile term used for several piles ("гомила", the stock and any pile) counts for none of them.
+    vague = kind == "pile"
+    s_count = Counter(v for f in s_facts if not (vague and isinstance(f.value, tuple)) for v in _values(f)
+                      if v != "pile" and not (weak and v == 1))
+    d_count = Counter(v for f in d_facts if not (vague and isinstance(f.value, tuple)) for v in _values(f)
+                      if v != "pile" and not (weak and v == 1))
     if s_count == d_count:
         return []
     fewer = [v for v in s_count if d_count[v] < s_count[v]]
@@ -505,12 +520,20 @@ def _rank_named(dst) -> bool:
     return len({f.value for f in _of(dst, "rank")}) == 1
 
 
+#: Words of a sentence about building or runs ("in sequence and in suit").
+_BUILD_WORD = re.compile(r"\b(?:buil\w*|sequences?)\b", re.I)
+
+
+def _sentence_of(fact: Fact, text: str) -> str:
+    """The sentence of ``text`` that ``fact`` is in."""
+    bounds = [0, *sentence_starts(text), len(text)]
+    return text[bounds[fact.sentence]:bounds[fact.sentence + 1]] if fact.sentence + 1 < len(bounds) else text
+
+
 def _in_build(fact: Fact, src, text: str) -> bool:
     """Whether a direction fact is about building: its sentence says build or names a pile
     ("increasing by one per row" of a deal is no build direction)."""
-    bounds = [0, *sentence_starts(text), len(text)]
-    sentence = text[bounds[fact.sentence]:bounds[fact.sentence + 1]] if fact.sentence + 1 < len(bounds) else text
-    lowered = sentence.lower()
+    lowered = _sentence_of(fact, text).lower()
     return any(w in lowered for w in ("buil", "rank", " run", "sequence")) or any(
         f.kind == "pile" and f.sentence == fact.sentence for f in src)
 
@@ -565,8 +588,9 @@ def _terms(kind: str, src, dst, src_text: str = "") -> list:
             sure = OMISSION[kind]
             if kind == "direction" and sure > 0.45 and _rank_named(dst):
                 sure = 0.45
-            if kind == "suit-colour" and not _of([f for f in src if f.sentence == sf.sentence], "direction"):
-                sure = min(sure, 0.45)  # "cards of the same suit" outside a build statement
+            if kind == "suit-colour" and not _of([f for f in src if f.sentence == sf.sentence], "direction") \
+                    and not _BUILD_WORD.search(_sentence_of(sf, src_text)):
+                sure = min(sure, 0.45)  # "cards of the same suit" outside a build statement or a run
             if kind == "direction" and not _in_build(sf, src, src_text):
                 sure = min(sure, 0.35)
             if kind == "position" and _of_rank(sf, src, src_text):
