@@ -228,7 +228,9 @@ def _missing_sentence(text: str, facts, ids) -> list:
     stated = [f for f in facts if f.kind in _ANCHORS or f.kind in ("negation", "only")] or _RULE_VERB.search(text[start:end])
     # Only a whole sentence counts: parts between semicolons are often joined by commas instead.
     whole = sentence.endswith((".", "!", "?")) and (start == 0 or text[:start].rstrip().endswith((".", "!", "?")))
-    if not stated or len(sentence) < 25 or not whole:
+    # A short sentence counts when it names a fact ("Cards are moved singly.").
+    named = any(f.kind in _ANCHORS for f in facts)
+    if not stated or len(sentence) < (12 if named else 25) or not whole:
         return []
     start = text.index(sentence, start)
     return [("sentence", "omission", "the translation has no sentence for this one of the source",
@@ -301,6 +303,7 @@ def _same_statements(src, dst) -> bool:
         # A "one" is mostly an article, and a generic "pile" names nothing: neither tells the texts
         # apart, so long as the translation has at least as many ones.
         return sorted((f.kind, repr(f.value), f.ordinal) for f in facts if f.kind != "implied"
+                      and not (f.kind == "negation" and f.value == "exhausted")
                       and not (f.kind == "number" and f.value == 1 and not f.ordinal)
                       and not (f.kind == "pile" and f.value == "pile"))
 
@@ -585,6 +588,9 @@ def _terms(kind: str, src, dst, src_text: str = "") -> list:
                 continue  # the translation states it by other means
             if kind == "suit-colour" and v in _REFINEMENTS:
                 continue  # "same colour" as "gleiche Farbe": the colour rule is stated; red, black are examples
+            if kind == "suit-colour" and v == "suit" and "colour" in d_cover and any(
+                    f.kind == "negation" and f.value == "without" and f.sentence == sf.sentence for f in src):
+                continue  # "regardless of suit or colour" as "regardless of colour": the colour decides the suit
             sure = OMISSION[kind]
             if kind == "direction" and sure > 0.45 and _rank_named(dst):
                 sure = 0.45
@@ -812,7 +818,7 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
                 out.append(("sentence", "omission", "the translation has no sentence for this one of the source",
                             Span(start, start + len(sentence), sentence), None, 0.5, None))
                 continue
-            if fact.kind == "only" and _only_one(fact, src_text):
+            if fact.kind == "only" and (_only_one(fact, src_text) or _only_of_suits(fact, src)):
                 continue  # "can only hold one card" says no more than "holds one card"
             kind = "only" if fact.kind == "only" else "negation"
             out.append((kind, "polarity", f"the source states {_restriction_words(fact)}; the translation "
@@ -847,7 +853,8 @@ def _without(src, dst, blocks) -> list:
         if len(a) != 1 or len(b) != 1:
             continue
         s_w = [f for f in src if f.sentence in a and f.kind == "negation" and f.value == "without"]
-        d_any = [f for f in dst if f.sentence in b and f.kind in ("negation", "only", "in-play")]
+        d_any = [f for f in dst if f.sentence in b and f.kind in ("negation", "only", "in-play")
+                 and f.value != "exhausted"]
         if s_w and not d_any:
             out.append(("negation", "polarity", f"the source states {_restriction_words(s_w[0])}; the translation "
                         "does not", s_w[0].span, None, 0.5, None))
@@ -870,7 +877,7 @@ def _restriction_words(fact: Fact) -> str:
     return f"{what} ('{fact.span.text}')"
 
 
-_ONE_AFTER = re.compile(r"^\W+(?:\w+\W+){0,2}(?:one|a single|1)\b", re.I)
+_ONE_AFTER = re.compile(r"^\W+(?:\w+\W+){0,2}(?:one|a single|1|singly)\b", re.I)
 #: "only two cards left": a count of what remains, not a restriction of a rule.
 _COUNT_LEFT = re.compile(r"^\W+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few)\W+(?:\w+\W+){0,2}?"
                          r"(?:left|remain|remains|remaining)\b", re.I)
@@ -881,6 +888,13 @@ def _only_one(fact: Fact, text: str) -> bool:
     itself, or counts what is left ("when only two cards are left"), which restricts nothing."""
     rest = text[fact.span.end:]
     return bool(_ONE_AFTER.match(rest) or _COUNT_LEFT.match(rest))
+
+
+def _only_of_suits(fact: Fact, src) -> bool:
+    """Whether "only" closes or opens a list of suits ("a deck of Hearts and Spades only"): the
+    suits named say which there are, with or without it."""
+    return any(f.kind == "suit-name" and f.sentence == fact.sentence
+               and (0 <= fact.span.start - f.span.end <= 2 or 0 <= f.span.start - fact.span.end <= 2) for f in src)
 
 
 def _model_says(model: ModelFacts, check: str, span: Span | None, src) -> str | None:
