@@ -170,7 +170,7 @@ _QUANTITY = ("more", "mehr", "über", "περισσότερ", "πάνω από",
 
 def _crossed(raw: tuple, src, dst) -> tuple:
     """A number contradiction between aligned sentences where the whole translation still says the
-    source's value as often as the source and its own value no more often ("two adjacent cards …
+    source's value and its own value no more often than the source does ("two adjacent cards …
     10 face up" against "δύο … 10 ανοιχτά" told in another order) is sentences aligned wrongly, not
     a number changed: information, not an error."""
     check, nature, message, sspan, tspan, confidence, value = raw
@@ -182,8 +182,8 @@ def _crossed(raw: tuple, src, dst) -> tuple:
         return raw
     def count(facts, value):
         return sum(1 for f in facts if f.kind == "number" and f.value == value)
-    # Over the whole unit the translation says the source's value as often, and its own no more often.
-    if count(dst, s_fact.value) >= count(src, s_fact.value) and count(dst, d_fact.value) <= count(src, d_fact.value):
+    # Over the whole unit the translation still says the source's value, and its own no more often.
+    if count(dst, s_fact.value) >= 1 and count(dst, d_fact.value) <= count(src, d_fact.value):
         return (check, nature, message, sspan, tspan, min(confidence, LOOSE_NUMBERS), value)
     return raw
 
@@ -513,6 +513,13 @@ def _implied(kind: str, value, src, dst) -> bool:
         return False
     ranks = [f.value for f in _of(dst, "rank")]
     ranks = list(dict.fromkeys(ranks))
+    # "to the King, then Ace, Two": three ranks or more in one-step order, turning the corner (a
+    # rank from 2 to 10 may be read as a number).
+    listed = [f.value for f in sorted((f for f in dst if f.kind == "rank" or (
+        f.kind == "number" and not f.ordinal and 2 <= f.value <= 10)), key=lambda f: f.span.start)]
+    steps = {(b - a) % 13 for a, b in zip(listed, listed[1:])}
+    if len(listed) >= 3 and steps in ({1}, {12}):
+        return ("up" if steps == {1} else "down") == value
     if len(ranks) >= 2:
         return ("up" if ranks[1] > ranks[0] else "down") == value
     return (value == "up" and ranks == [1]) or (value == "down" and ranks == [13])
@@ -614,6 +621,9 @@ def _terms(kind: str, src, dst, src_text: str = "") -> list:
         for f in d_facts:
             if f.span in clashed:
                 continue  # already the other side of a contradiction
+            if kind == "in-play" and any(g.kind == "negation" and g.value == "not" and 0 <= f.span.start - g.span.end <= 2
+                                         for g in dst):
+                continue  # "δε βγαίνουν από το παιχνίδι": still in play
             # A sum is said in many ways ("in total", "κάνουν"); an added limit is what changes a rule.
             new = [v for v in _values(f) if v not in s_all and v in added]
             if new and len(new) == len(_values(f)):
@@ -784,7 +794,7 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
     """
     s_all, d_all = _restrictions(src, dst), _restrictions(dst, src)
     if not s_all and not d_all:
-        return []
+        return _without(src, dst, blocks)
     # A sentence without a counterpart is reported as missing (or added), not as a rule turned round.
     pairs = [([f for f in s_all if f.sentence in a], [f for f in d_all if f.sentence in b], a, b)
              for a, b in blocks if a and b]
@@ -855,7 +865,8 @@ def _without(src, dst, blocks) -> list:
         s_w = [f for f in src if f.sentence in a and f.kind == "negation" and f.value == "without"]
         d_any = [f for f in dst if f.sentence in b and f.kind in ("negation", "only", "in-play")
                  and f.value != "exhausted"]
-        if s_w and not d_any:
+        if s_w and not d_any and not any(f.kind == "implied" and f.value == ("negation", "without")
+                                         and f.sentence in b for f in dst):
             out.append(("negation", "polarity", f"the source states {_restriction_words(s_w[0])}; the translation "
                         "does not", s_w[0].span, None, 0.5, None))
     return out

@@ -300,3 +300,28 @@ def test_turning_a_card_implies_its_face(msgid):
     msgstr = {0: "Сваки пут када се карта уклони, карта испод ње се окреће.",
               1: "Подели се седам редова. Последњи ред се окреће."}["Flip" in msgid]
     assert [f for f in compare(msgid, msgstr, "sr") if f[0] == "face"] == []
+
+
+def test_a_rank_order_that_turns_the_corner_states_the_direction():
+    msgid = "Foundations are built up in suit from the Start card to King, then Ace, Two and Three."
+    msgstr = "Die Zielstapel werden nach Farbe vom Startwert bis zum König, dann Ass, Zwei und Drei gelegt."
+    assert [f for f in compare(msgid, msgstr, "de") if f[0] == "direction"] == []
+
+
+@pytest.mark.parametrize("msgstr,flagged", [
+    ("Τα φύλλα στις βάσεις δε βγαίνουν από το παιχνίδι.", False),
+    ("Τα φύλλα στις βάσεις βγαίνουν από το παιχνίδι.", True),
+])
+def test_still_in_play_said_as_not_leaving_the_game(msgstr, flagged):
+    findings = compare("Cards in Foundations are still in play.", msgstr, "el")
+    assert (("in-play", "warning") in _checks(findings)) is flagged
+
+
+def test_regardless_of_sequence_said_as_groups_of_any_cards():
+    msgid = "Groups of cards can be moved regardless of sequence."
+    assert _checks(compare(msgid, "Μπορείτε να μετακινείτε ομάδες οποιωνδήποτε φύλλων.", "el"), "error", "warning") == []
+    assert ("negation", "warning") in _checks(compare(msgid, "Μπορείτε να μετακινείτε ομάδες φύλλων.", "el"))
+
+
+def test_a_side_said_as_on_left():
+    assert ("side", "error") in _checks(compare("On left under stock.", "Десно испод гомиле.", "sr"))
