@@ -36,7 +36,7 @@ class Task:
     catalog: str | None          # the catalog of lang, or of its base language when derived
     derive: bool                 # catalog is the base language's; derive lang's from it
     workdir: str
-    site_langs: tuple[str, ...]
+    site_languages: tuple[Language, ...]  # every language of the site, in switcher order
     catalogs: str | None = None  # the catalogs folder, for the checks of the report page
     domain: str = "help"         # the gettext domain of its catalogs
     report: bool = True          # write the translation report page
@@ -143,7 +143,7 @@ def _build_language(task: Task) -> LanguageReport:
     checked = _start_checks(task, document, catalog, cache) if task.report else None
     if incremental:
         copy_tree(Path(task.previous), outdir)  # pages not read again keep theirs
-    write_if_changed(srcdir / "conf.py", conf_py(translated, task.site_langs, task.language).encode("utf-8"))
+    write_if_changed(srcdir / "conf.py", conf_py(translated, language, task.site_languages).encode("utf-8"))
 
     warnings = io.StringIO()
     nocolor()
@@ -158,9 +158,8 @@ def _build_language(task: Task) -> LanguageReport:
                 findings, check_problem = checked()
                 report_root = _report_tree(translated, findings, task)
             check_seconds = time.perf_counter() - check_started
-            image_warnings = write_sources(translated, srcdir, task.site_langs, report=report_root,
-                                           board=page_boards(task.lang, ui_strings(task.lang), available=task.board),
-                                           language=task.language)
+            image_warnings = write_sources(translated, srcdir, language, task.site_languages, report=report_root,
+                                           board=page_boards(language, ui_strings(language), available=task.board))
             _connect_progress(app, task.lang, whole=not incremental)
             app.build(force_all=not incremental)
     except SphinxError as error:
@@ -184,7 +183,7 @@ def _build_language(task: Task) -> LanguageReport:
         copied_sources.rmdir()
     check_started = time.perf_counter()
     _report_progress(task.lang, "checking pages")
-    rendered = _rendered_findings(srcdir, outdir, language.code)
+    rendered = _rendered_findings(srcdir, outdir, language)
     rendered_lines = tuple(f"{f.file}:{f.line}: rendered: {f.message}" if f.line else f"{f.file}: rendered: {f.message}"
                            for f in rendered)
     lines += ((check_problem,) if check_problem else ()) + rendered_lines
@@ -341,19 +340,19 @@ def _report_tree(translated: TranslatedDocument, findings: list, task: Task) -> 
     from patiencebook.generator.check.sitereport import report_tree
 
     derived_from = task.language.derived_from if task.derive else None
-    return report_tree(translated, findings, ui_strings(task.lang), derived_from=derived_from)
+    return report_tree(translated, findings, ui_strings(task.language), derived_from=derived_from)
 
 
-def _rendered_findings(srcdir: Path, outdir: Path, lang: str) -> list:
+def _rendered_findings(srcdir: Path, outdir: Path, language: Language) -> list:
     """Check the pages Sphinx wrote from ``srcdir`` and put the findings on the report page
     (see :mod:`patiencebook.generator.check.sitereport`)."""
     from patiencebook.generator.check.sitereport import (REPORT_SLUG, check_rendered_site, expected_marks,
                                                          insert_rendered_findings)
 
-    found = check_rendered_site(outdir, lang, expected_marks(srcdir))
+    found = check_rendered_site(outdir, language.code, expected_marks(srcdir))
     report = outdir / f"{REPORT_SLUG}.html"
     if report.is_file():
-        insert_rendered_findings(report, found, ui_strings(lang))
+        insert_rendered_findings(report, found, ui_strings(language))
     return found
 
 
