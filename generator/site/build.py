@@ -24,7 +24,7 @@ from patiencebook.generator.docbook.examples import check_examples
 from patiencebook.generator.docbook.document import Document
 from patiencebook.generator.site.progress import Progress, games_without_model, summary_table
 from patiencebook.generator.site.sphinxsources import figures_file
-from patiencebook.generator.site.language import SHARED_DOCUMENTS, Task
+from patiencebook.generator.site.language import SHARED_DOCUMENTS, Task, preload_sphinx
 from patiencebook.generator.project import SITE_MARKER
 from patiencebook.generator.site.output import (BUILD_PREFIX, OWNER_FILE, lock_out_folder,
                                                 remove_stale_workdirs, swap_in, check_out_folder, remove_path)
@@ -102,7 +102,7 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
     document = SHARED_DOCUMENTS[str(sources)] = load_document(sources, book_file)
     models = attach_engine_models(document)
     check_examples(document.pages)
-    import sphinx.application  # noqa: F401 - imported once here, inherited by forked workers
+    preload_sphinx()  # imported once here, inherited by forked workers
 
     was_site = (out / SITE_MARKER).is_file()
     created = not out.exists()

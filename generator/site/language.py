@@ -74,6 +74,30 @@ def _report_progress(lang: str, stage: str, done: int = 0, total: int | None = N
         _PROGRESS.put((lang, stage, done, total, page))
 
 
+def preload_sphinx() -> None:
+    """Import Sphinx and its built-in extensions before any language's interface translations are
+    installed.
+
+    Sphinx translates some strings when their module is first imported (the Python module index's
+    name, written into objects.inv): imported while a language's translations are installed, they
+    would keep that language for every later build in the process. Imported here, they stay lazy
+    and each build shows its own language's. The parent calls this before it forks the workers
+    (who then need not import Sphinx again), and each build calls it before Sphinx starts (a no-op
+    then, unless the worker was not forked).
+    """
+    import importlib
+
+    import sphinx.application
+    import sphinx.locale
+
+    sphinx.locale.translators.clear()  # whatever an earlier Sphinx run in this process installed
+    for name in sphinx.application.builtin_extensions:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            continue  # Sphinx reports a missing extension itself when it loads it
+
+
 @dataclass(frozen=True, slots=True)
 class _Failure:
     """A user error raised in a worker, carried back with its file and line intact."""
@@ -108,14 +132,14 @@ def build_language_safely(task: Task) -> LanguageReport | _Failure:
 def _build_language(task: Task) -> LanguageReport:
     """Worker: translate the document into ``task.lang``, write Sphinx sources, run Sphinx."""
     started = time.perf_counter()
-    import sphinx.locale
+    # A worker process may build several languages; Sphinx keeps its UI translators in a global:
+    # start from none, with Sphinx's modules imported while none is installed.
+    preload_sphinx()
     from sphinx.application import Sphinx
     from sphinx.errors import SphinxError
     from sphinx.util.console import nocolor
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
-    # A worker process may build several languages; Sphinx keeps its UI translators in a global.
-    sphinx.locale.translators.clear()
     document = SHARED_DOCUMENTS.get(task.sources)
     if document is None:
         from patiencebook.generator.docbook.sources import load_document

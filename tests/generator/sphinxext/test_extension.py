@@ -320,7 +320,11 @@ def test_every_sphinx_string_requested_while_rendering_is_in_our_list(tmp_path, 
         sphinx.locale.translators.clear()
     used = uicatalog.used_strings()
     assert "Link to this heading" in requested
-    assert requested <= set(used["python"]), requested - set(used["python"])
+    # The Python module index's name goes only into objects.inv: the site has no such index
+    # (html_domain_indices is off). Sphinx looks it up here when its module was imported with no
+    # translation installed, as a site build imports it (site.language.preload_sphinx).
+    inventory_only = {"Python Module Index"}
+    assert requested - inventory_only <= set(used["python"]), requested - inventory_only - set(used["python"])
 
 
 def test_every_string_in_sphinx_search_scripts_is_in_our_list():
