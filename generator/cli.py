@@ -62,10 +62,8 @@ def _catalogs(args: argparse.Namespace) -> Path | None:
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
-    from patiencebook.generator.site.build import build_site
+    from patiencebook.generator.site.build import build_site, unknown_catalogs
     from patiencebook.generator.catalogs import discover_catalogs
-    from patiencebook.generator.errors import LanguageError
-    from patiencebook.generator.languages import get_language
 
     sources = args.sources or project.default_sources()
     catalogs = _catalogs(args)
@@ -74,12 +72,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
         if args.strict:
             problems = [str(w) for w in catalogs.warnings]
             if args.lang is None:  # a build of every catalog skips those of languages it does not know
-                for lang, path in catalogs.catalogs.items():
-                    try:
-                        get_language(lang)
-                    except LanguageError:
-                        problems.append(f"{path}: catalog for language '{lang}' skipped: not in the language "
-                                        "table (generator/data/languages.json)")
+                problems += unknown_catalogs(catalogs.catalogs).values()
             for problem in problems:
                 print(f"patiencebook: error: {problem}", file=sys.stderr)
             if problems:
@@ -184,17 +177,17 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
-def _user_language(asked: str | None, available) -> str:
-    """The gettext code of ``--lang`` as the user wrote it (``de_DE``, ``sr-Latn``), else of the
-    environment's language (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else the source
-    language; only ``available`` codes count. Raises :class:`LanguageError` for a ``--lang`` that
-    names none of them."""
+def _user_language(asked: str | None, available, environment: bool = True):
+    """The :class:`~patiencebook.generator.languages.Language` of ``--lang`` as the user wrote it
+    (``de_DE``, ``sr-Latn``), else (with ``environment``) of the environment's language
+    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else the source language; only
+    ``available`` codes count. Raises :class:`LanguageError` for a ``--lang`` that names none of them."""
     from patiencebook.generator.languages import environment_language, resolve_language, source_language
 
     if asked is not None:
-        return resolve_language(asked, available).code
-    found = environment_language(available)
-    return found.code if found is not None else source_language()
+        return resolve_language(asked, available)
+    found = environment_language(available) if environment else None
+    return found if found is not None else resolve_language(source_language())
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -202,12 +195,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
                                              run_jsonl)
 
     game = find_game(args.game, args.sources)
-    lang = _user_language(args.lang, play_languages())
+    language = _user_language(args.lang, play_languages())
     try:
         if args.jsonl:
             deal = check_deal(args.deal) if args.deal is not None else random_deal()
             return run_jsonl(game.ruleset, deal, sys.stdin, sys.stdout)
-        return run_interactive(game, args.deal, lang)
+        return run_interactive(game, args.deal, language)
     except BrokenPipeError:
         return _reader_gone()
 
@@ -217,8 +210,7 @@ def _cmd_games(args: argparse.Namespace) -> int:
 
     from patiencebook.generator.play import game_table
 
-    lang = _user_language(args.lang, None) if args.lang is not None else "en"
-    rows = game_table(args.sources, lang)
+    rows = game_table(args.sources, _user_language(args.lang, None, environment=False))
     try:
         if args.format == "json":
             print(json.dumps(rows, ensure_ascii=False, indent=1))

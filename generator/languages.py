@@ -6,6 +6,7 @@ Babel's CLDR data. Our own interface strings per language live in ``data/ui/<cod
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -60,6 +61,31 @@ class Language:
     def display_name(self) -> str:
         """``native_name`` with its first letter capitalised, as shown in a list of languages."""
         return self.native_name[:1].upper() + self.native_name[1:]
+
+    def as_dict(self) -> dict[str, str | None]:
+        """Every attribute by name, as plain strings (or ``None``): the form in which a language is
+        written into a file, such as a Sphinx ``conf.py``, and read back by :meth:`from_dict`."""
+        return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> "Language":
+        """The language :meth:`as_dict` gave ``data`` for, taken as it is (the table is not read).
+
+        Raises:
+            LanguageError: ``data`` is not a mapping of exactly the attributes, with a string for
+                each required one and a string or ``None`` for each optional one.
+        """
+        fields = dataclasses.fields(cls)
+        names = {field.name for field in fields}
+        if not isinstance(data, Mapping) or set(data) != names:
+            shown = sorted(data) if isinstance(data, Mapping) else type(data).__name__
+            raise LanguageError(f"a language needs exactly the fields {', '.join(sorted(names))}, not {shown}")
+        for field in fields:
+            value = data[field.name]
+            optional = field.default is None
+            if not (isinstance(value, str) or (optional and value is None)):
+                raise LanguageError(f"language field {field.name!r} is {value!r}, not a string")
+        return cls(**{field.name: data[field.name] for field in fields})
 
 
 @cache
@@ -202,24 +228,35 @@ def derived_languages(available: list[str] | set[str] | tuple[str, ...]) -> list
             if lang.derived_from in have and lang.code not in have]
 
 
-@cache
-def ui_strings(code: str) -> dict[str, str]:
-    """Our own interface strings in language ``code`` (switcher heading, fallback marks, group names).
+def ui_strings(language: Language | str | None) -> dict[str, str]:
+    """Our own interface strings in ``language`` (switcher heading, fallback marks, group names).
 
-    Read from ``data/ui/<code>.json``; keys missing there come from the source language. A derived
-    language without its own file gets its base language's strings converted
-    (:func:`patiencebook.generator.catalogs.transliterate.derive_text`). Raises :class:`LanguageError` for an
-    unknown code.
+    The library passes the :class:`Language` it resolved, or ``None`` for the source language's
+    strings; a gettext code is looked up in the table first (a convenience for callers that hold
+    only a code). Read from ``data/ui/<code>.json``;
+    keys missing there come from the source language. A derived language without its own file
+    gets its base language's strings converted
+    (:func:`patiencebook.generator.catalogs.transliterate.derive_text`). The dict returned is
+    shared: copy it before changing it.
+
+    Raises:
+        LanguageError: a code that is not in the table, or an interface file that cannot be read.
     """
-    language = get_language(code)
+    return _ui_strings(get_language(language) if isinstance(language, str) else language)
+
+
+@cache
+def _ui_strings(language: Language | None) -> dict[str, str]:
     strings = dict(_read_ui(source_language()))
+    if language is None:
+        return strings
     own = UI_DIR / f"{language.code}.json"
     if own.exists():
         strings.update(_read_ui(language.code))
     elif language.derived_from:
         from patiencebook.generator.catalogs.transliterate import derive_text
 
-        base = ui_strings(language.derived_from)
+        base = _ui_strings(get_language(language.derived_from))
         strings.update({key: derive_text(value, language.derive) for key, value in base.items()})
     elif "_" in language.code and (UI_DIR / f"{language.code.split('_')[0]}.json").exists():
         strings.update(_read_ui(language.code.split("_")[0]))

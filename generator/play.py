@@ -22,6 +22,7 @@ from patiencebook.engine.rules import Role, Ruleset
 from patiencebook.engine.wording import Wording
 from patiencebook.generator import project
 from patiencebook.generator.errors import PatienceBookError
+from patiencebook.generator.languages import Language
 
 __all__ = [
     "PlayableGame", "find_game", "game_table", "known_games", "play_languages", "translated_titles", "position_dict",
@@ -73,15 +74,16 @@ def translated_titles(games: dict[str, PlayableGame], catalogs: Path | None = No
     from patiencebook.generator.catalogs import find_catalogs, read_catalog
     from patiencebook.generator.catalogs.transliterate import derive_text
     from patiencebook.generator.errors import CatalogError
-    from patiencebook.generator.languages import derived_languages, get_language
+    from patiencebook.generator.languages import languages
 
+    table = languages().values()
     out: dict[str, dict[str, str]] = {slug: {} for slug in games}
     for lang, path in find_catalogs(catalogs or project.default_catalogs(), project.DOMAIN).items():
         try:
             catalog = read_catalog(path)
         except CatalogError:
             continue
-        derived = [get_language(code) for code in derived_languages([lang])]
+        derived = [language for language in table if language.derived_from == lang]
         for slug, game in games.items():
             message = catalog.get(game.title)
             if message is not None and isinstance(message.string, str) and message.string and not message.fuzzy:
@@ -102,26 +104,24 @@ def play_languages() -> list[str]:
     return own + regional + derived_languages(own)
 
 
-def game_table(sources: Path | None = None, lang: str = "en") -> list[dict[str, Any]]:
+def game_table(sources: Path | None = None, language: Language | None = None) -> list[dict[str, Any]]:
     """One row per game with a rules block in ``sources`` (default: the embedded rules), in page order.
 
-    Each row: ``{"id": slug, "name": title in ``lang`` (English where the embedded catalog of
-    ``lang`` lacks it; only the embedded rules have catalogs), "english_name", "aisleriot": the
+    Each row: ``{"id": slug, "name": title in ``language`` (default English; English where the
+    embedded catalog of ``language`` lacks it; only the embedded rules have catalogs), "english_name", "aisleriot": the
     ruleset's game name, "variants": [{"id", "solver_figure"}], "solver_figure": {"first", "last",
     "budget", "deals", "solved", "unsolvable", "unknown"} or ``None``}``, the solver figure being the
     one recorded in ``solved.json`` beside the sources for these very rules.
 
     Raises:
         SourceError: the sources or their solver figures cannot be read.
-        LanguageError: ``lang`` is no known language.
     """
     from patiencebook.engine.solver import SOLVED, UNKNOWN, UNSOLVABLE
     from patiencebook.generator.pages.figures import FILE_NAME, figure_for, load_figures
-    from patiencebook.generator.languages import get_language
 
-    language = get_language(lang)
     games = known_games(sources)
-    titles = translated_titles(games) if sources is None and lang != "en" else {}
+    translated = language is not None and language.code != "en"
+    titles = translated_titles(games) if sources is None and translated else {}
     figures = load_figures((sources or project.default_sources()) / FILE_NAME)
 
     def figure(ruleset: Ruleset) -> dict[str, int] | None:
@@ -134,7 +134,9 @@ def game_table(sources: Path | None = None, lang: str = "en") -> list[dict[str, 
     rows = []
     for slug, game in games.items():
         by_lang = titles.get(slug, {})
-        name = by_lang.get(language.derived_from or language.code) or by_lang.get(language.code.split("_")[0])
+        name = None
+        if translated:
+            name = by_lang.get(language.derived_from or language.code) or by_lang.get(language.code.split("_")[0])
         if name and language.derived_from:
             from patiencebook.generator.catalogs.transliterate import derive_text
             name = derive_text(name, language.derive or "cyrillic-to-latin")
@@ -253,12 +255,10 @@ def run_jsonl(ruleset: Ruleset, deal: int, lines: Iterable[str], out: TextIO) ->
 
 # -- names in the player's language -----------------------------------------------------------------
 
-def _catalog_labels(lang: str, labels: set[str]) -> dict[str, str]:
-    """The help catalog's msgstr for each English Setup-table label, in language ``lang``."""
+def _catalog_labels(language: Language, labels: set[str]) -> dict[str, str]:
+    """The help catalog's msgstr for each English Setup-table label, in ``language``."""
     from patiencebook.generator.catalogs import find_catalogs, read_catalog
-    from patiencebook.generator.languages import get_language
 
-    language = get_language(lang)
     code = language.derived_from or language.code
     catalogs = find_catalogs(project.default_catalogs(), project.DOMAIN)
     path = catalogs.get(code) or catalogs.get(code.split("_")[0])
@@ -277,14 +277,15 @@ def _catalog_labels(lang: str, labels: set[str]) -> dict[str, str]:
     return found
 
 
-def player_pile_names(ruleset: Ruleset, lang: str = "en") -> dict[str, str]:
+def player_pile_names(ruleset: Ruleset, language: Language | None = None) -> dict[str, str]:
     """Each pile id's name for the player (:func:`~patiencebook.generator.pages.widgets.pile_names`)
-    with the groups' Setup-table labels in language ``lang`` from the help catalog (English where
-    untranslated): ``{"foundation2": "Zielstapel 2"}``. Raises :class:`LanguageError` for an unknown
-    language."""
+    with the groups' Setup-table labels in ``language`` (default English) from the help catalog
+    (English where untranslated): ``{"foundation2": "Zielstapel 2"}``. Raises :class:`CatalogError`
+    when the language's catalog cannot be read."""
     from patiencebook.generator.pages.widgets import pile_names
 
-    translated = _catalog_labels(lang, {g.label for g in ruleset.piles}) if lang != "en" else {}
+    english = language is None or language.code == "en"
+    translated = _catalog_labels(language, {g.label for g in ruleset.piles}) if not english else {}
     return pile_names(ruleset, {g.id: translated.get(g.label, g.label) for g in ruleset.piles})
 
 
@@ -458,24 +459,23 @@ class _CommandError(Exception):
     """A command line that is not a command or a move; ``str()`` is the message for the player."""
 
 
-def run_interactive(game: PlayableGame, deal: int | None, lang: str, lines: Iterable[str] | None = None,
+def run_interactive(game: PlayableGame, deal: int | None, language: Language, lines: Iterable[str] | None = None,
                     out: TextIO | None = None, colour: bool | None = None) -> int:
-    """Play ``game`` in a terminal, in language ``lang``; returns the exit status (0).
+    """Play ``game`` in a terminal, in ``language``; returns the exit status (0).
 
     ``deal`` ``None`` picks a random deal number and says which. Commands are read from ``lines``
     (default: standard input, one line at a time, no readline needed), text goes to ``out``
     (default: standard output). ``colour`` defaults to :func:`use_colour` of ``out``. End of input
-    or ``q`` ends the game. Raises :class:`LanguageError` for an unknown language.
+    or ``q`` ends the game. Raises :class:`CatalogError` when the language's catalog cannot be read.
     """
     import sys
 
-    from patiencebook.generator.languages import get_language, ui_strings
+    from patiencebook.generator.languages import ui_strings
 
-    language = get_language(lang)
     out = out or sys.stdout
-    ui = ui_strings(language.code)
-    names = player_pile_names(game.ruleset, language.code)
-    title = _catalog_labels(language.code, {game.title}).get(game.title) if language.code != "en" else None
+    ui = ui_strings(language)
+    names = player_pile_names(game.ruleset, language)
+    title = _catalog_labels(language, {game.title}).get(game.title) if language.code != "en" else None
     picked = deal is None
     session = Session(game, random_deal() if deal is None else check_deal(deal), ui, names,
                       use_colour(out) if colour is None else colour, title)

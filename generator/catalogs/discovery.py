@@ -251,14 +251,9 @@ def discover_catalogs(catalog_dir: Path | CatalogFolder, domain: str | None = No
 
 def _derived_from_found(code: str, found: dict[str, Path]) -> bool:
     """Whether the build derives language ``code`` from a catalog found (``sr@latin`` from ``sr``)."""
-    from patiencebook.generator.errors import LanguageError
-    from patiencebook.generator.languages import get_language
+    from patiencebook.generator.languages import derived_languages
 
-    try:
-        base = get_language(code).derived_from
-    except LanguageError:
-        return False
-    return base is not None and base in found
+    return code in derived_languages(list(found))
 
 
 def find_catalogs(catalog_dir: Path | CatalogFolder, domain: str = "help") -> dict[str, Path]:

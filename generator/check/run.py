@@ -226,27 +226,20 @@ def _check_pages(pages: list[str], document: Document, places: "_Places", found:
             raise PatienceBookError(f"no page '{slug}' in the sources{hint}", sources)
 
 
-def _catalog_code(lang: str, found) -> str:
-    """The code of the catalog in ``found`` (or of a language derived from one) that ``lang`` means
-    as users write it (``de_DE``, ``el_GR.UTF-8``, ``sr-Latn``); ``lang`` itself when none does."""
+def _catalog_language(lang: str, found) -> tuple[str, str | None]:
+    """``(code, derived from)`` for ``lang`` as users write it (``de_DE``, ``el_GR.UTF-8``,
+    ``sr-Latn``): the code of the catalog in ``found`` it means, or of a language derived from one
+    (then with the code of the language it is derived from, ``sr`` for ``sr@latin``);
+    ``(lang, None)`` when it means none of them."""
     from patiencebook.generator.languages import derived_languages, resolve_language
 
     if lang in found:
-        return lang
+        return lang, None
     try:
-        return resolve_language(lang, [*found, *derived_languages(list(found))]).code
+        language = resolve_language(lang, [*found, *derived_languages(list(found))])
     except LanguageError:
-        return lang
-
-
-def _derived_from(lang: str) -> str | None:
-    """The language ``lang`` is derived from (``sr`` for ``sr@latin``), or ``None``."""
-    from patiencebook.generator.languages import get_language
-
-    try:
-        return get_language(lang).derived_from
-    except LanguageError:
-        return None
+        return lang, None
+    return language.code, language.derived_from
 
 
 def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | None = None,
@@ -295,11 +288,12 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
         if not Path(catalogs).is_dir():
             raise CatalogError("no such catalogs folder", catalogs)
         found = find_catalogs(catalogs)  # a CatalogFolder keeps its domain and what it found
-        langs = list(dict.fromkeys(_catalog_code(lang, found) for lang in langs))
+        meant = dict(_catalog_language(lang, found) for lang in langs)
+        langs = list(meant)
         for lang in langs:
             if lang not in found:
-                base = _derived_from(lang)
-                if base in found:
+                base = meant[lang]
+                if base is not None and base in found:
                     raise LanguageError(f"'{lang}' has no catalog of its own: it is derived from '{base}' when "
                                         f"the site is built; check '{base}'", catalogs)
                 raise LanguageError(f"no catalog for language '{lang}' in the catalogs folder", catalogs)

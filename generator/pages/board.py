@@ -21,6 +21,7 @@ from patiencebook.engine.rulesdata import ruleset_to_data
 
 from .. import project
 from ..errors import BuildError
+from ..languages import Language
 
 __all__ = [
     "PYODIDE_DIR", "ENGINE_DIR", "ENGINE_ZIP", "PYODIDE_FILES", "UI_PREFIXES", "UI_EXTRA", "DEFAULT_DEAL", "PYODIDE_ENV",
@@ -90,41 +91,39 @@ def board_ui(ui: Mapping[str, str]) -> dict[str, str]:
     return {key: value for key, value in ui.items() if key.startswith(UI_PREFIXES) or key in UI_EXTRA}
 
 
-def board_payload(ruleset: Ruleset, lang: str, names: Mapping[str, str], deal: int = DEFAULT_DEAL,
+def board_payload(ruleset: Ruleset, language: Language, names: Mapping[str, str], deal: int = DEFAULT_DEAL,
                   layout: Mapping[str, Any] | None = None, ui: Mapping[str, str] | None = None,
                   available: bool = True) -> dict[str, Any]:
     """The board JSON a game page embeds (contract: the ``pb:board`` element of a page).
 
     Args:
         ruleset: the page's game.
-        lang: gettext code of the page's language (``"de"``, ``"sr@latin"``).
+        language: the page's language.
         names: each pile id's name in that language (:func:`patiencebook.generator.play.player_pile_names`).
         deal: the deal the board starts with (AisleRiot's deal number).
         layout: the pile layout (default: :func:`patiencebook.generator.pages.layout.pile_layout`).
-        ui: the language's interface strings (default: ``ui_strings(lang)``); only the keys of
+        ui: the language's interface strings (default: ``ui_strings(language)``); only the keys of
             :data:`UI_PREFIXES` are kept.
         available: whether the site has the Pyodide runtime (:func:`find_pyodide` found it, and
             :func:`install_board_assets` is called for the site); when false the board only says
             ui ``board_unavailable``.
 
     Returns:
-        ``{"game", "lang", "deal", "available", "ruleset" (engine.rulesdata form), "layout",
-        "names", "ui", "pyodide" ("../_pyodide/"), "engine" ("../_engine/patiencebook-engine.zip")}``;
-        URLs are relative to a page in ``<site>/<lang>/``.
-
-    Raises :class:`LanguageError` for an unknown language.
+        ``{"game", "lang" (the gettext code), "deal", "available", "ruleset" (engine.rulesdata
+        form), "layout", "names", "ui", "pyodide" ("../_pyodide/"), "engine"
+        ("../_engine/patiencebook-engine.zip")}``; URLs are relative to a page in ``<site>/<lang>/``.
     """
     if ui is None:
         from ..languages import ui_strings
 
-        ui = ui_strings(lang)
+        ui = ui_strings(language)
     if layout is None:
         from .layout import pile_layout
 
         layout = pile_layout(ruleset)
     return {
         "game": ruleset.game,
-        "lang": lang,
+        "lang": language.code,
         "deal": deal,
         "available": bool(available),
         "ruleset": ruleset_to_data(ruleset),
@@ -136,17 +135,18 @@ def board_payload(ruleset: Ruleset, lang: str, names: Mapping[str, str], deal: i
     }
 
 
-def page_boards(lang: str, ui: Mapping[str, str] | None = None, available: bool = True,
+def page_boards(language: Language, ui: Mapping[str, str] | None = None, available: bool = True,
                 deal: int = DEFAULT_DEAL) -> Callable[[Any], Callable[[Mapping[str, str]], dict[str, Any]]]:
-    """The ``board`` argument of :func:`patiencebook.generator.site.build.write_sources` for language
-    ``lang``: given a game page (its ``rules``), a function of the page's pile names that gives the
-    page's :func:`board_payload`, starting on the deal of the page's first example (``deal``
-    when it has none). ``available`` as there: whether the site gets the Pyodide runtime
-    (:func:`find_pyodide` is not ``None`` in the process that installs it)."""
+    """The ``board`` argument of :func:`patiencebook.generator.site.sphinxsources.write_sources` for
+    ``language`` (``ui``: its interface strings, default ``ui_strings(language)``): given a game
+    page (its ``rules``), a function of the page's pile names that gives the page's
+    :func:`board_payload`, starting on the deal of the page's first example (``deal`` when it has
+    none). ``available`` as there: whether the site gets the Pyodide runtime (:func:`find_pyodide`
+    is not ``None`` in the process that installs it)."""
     if ui is None:
         from ..languages import ui_strings
 
-        ui = ui_strings(lang)
+        ui = ui_strings(language)
 
     def for_page(page: Any) -> Callable[[Mapping[str, str]], dict[str, Any]]:
         from ..docbook.examples import find_examples
@@ -154,7 +154,7 @@ def page_boards(lang: str, ui: Mapping[str, str] | None = None, available: bool 
         ruleset = page.rules
         # "Play this deal": the deal of the page's first example, so the reader can go on from it.
         first = next((e.deal for e in find_examples(page) if e.deal is not None), deal)
-        return lambda names: board_payload(ruleset, lang, names, deal=first, ui=ui, available=available)
+        return lambda names: board_payload(ruleset, language, names, deal=first, ui=ui, available=available)
 
     return for_page
 

@@ -13,7 +13,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-
+from typing import Mapping
 
 from patiencebook.generator.pages.board import find_pyodide, install_board_assets, pyodide_missing
 from patiencebook.generator.site.cache import CACHE_DIR, code_digest, digest, files_digest, read_state, tree_digest
@@ -24,7 +24,7 @@ from patiencebook.generator.docbook.examples import check_examples
 from patiencebook.generator.docbook.document import Document
 from patiencebook.generator.site.progress import Progress, games_without_model, summary_table
 from patiencebook.generator.site.sphinxsources import figures_file
-from patiencebook.generator.site.language import SHARED_DOCUMENTS, Task
+from patiencebook.generator.site.language import SHARED_DOCUMENTS, Task, preload_sphinx
 from patiencebook.generator.project import SITE_MARKER
 from patiencebook.generator.site.output import (BUILD_PREFIX, OWNER_FILE, lock_out_folder,
                                                 remove_stale_workdirs, swap_in, check_out_folder, remove_path)
@@ -91,6 +91,7 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
         found = {lang: Path(path) for lang, path in discovered.catalogs.items()}
         site_warnings += [str(warning) for warning in discovered.warnings]
     source = source_language()
+    source_row = get_language(source)  # the root page's own language
     wanted = _wanted_languages(langs, found, source, site_warnings)
     tasks_langs = plan_languages(wanted, found, source, catalogs)
 
@@ -101,7 +102,7 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
     document = SHARED_DOCUMENTS[str(sources)] = load_document(sources, book_file)
     models = attach_engine_models(document)
     check_examples(document.pages)
-    import sphinx.application  # noqa: F401 - imported once here, inherited by forked workers
+    preload_sphinx()  # imported once here, inherited by forked workers
 
     was_site = (out / SITE_MARKER).is_file()
     created = not out.exists()
@@ -110,7 +111,8 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
     try:
         site = workdir / "site"
         site.mkdir()
-        site_langs = tuple(language.code for language, _, _ in tasks_langs)
+        site_languages = tuple(language for language, _, _ in tasks_langs)
+        site_langs = tuple(language.code for language in site_languages)
         catalogs_dir = str(Path(catalogs).resolve()) if catalogs is not None else None
         pyodide = find_pyodide()
         if pyodide is None and any(page.rules is not None for page in document.pages):
@@ -128,7 +130,7 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
             lang = language.code
             previous = out / lang if was_site and (out / lang).is_dir() else None
             task = Task(language, str(sources), book_file, str(catalog) if catalog else None, derive, str(workdir),
-                        site_langs, catalogs_dir, getattr(catalogs, "domain", None) or "help", report,
+                        site_languages, catalogs_dir, getattr(catalogs, "domain", None) or "help", report,
                         pyodide is not None, cache=str(cache_root / lang),
                         previous=str(previous) if previous else None, frame=digest(frame_base, lang, derive),
                         inputs=_inputs_digest(source_files, catalog), fresh=fresh)
@@ -153,7 +155,8 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
             install_board_assets(site, pyodide, previous=out if was_site else None)
         (site / SITE_MARKER).write_text("A help site built by patiencebook; `patiencebook build` may replace "
                                         "this folder as a whole.\n", encoding="utf-8")
-        (site / "index.html").write_text(root_index_html(document.title, reports), encoding="utf-8")
+        (site / "index.html").write_text(root_index_html(document.title, reports, site_languages, source_row),
+                                         encoding="utf-8")
         for folder in cache_root.glob("*"):
             if folder.name not in site_langs:
                 shutil.rmtree(folder, ignore_errors=True)  # a language no longer built
@@ -187,16 +190,24 @@ def _wanted_languages(langs: list[str] | None, found: dict[str, Path], source: s
     a language the table knows (the others are a site warning) and the languages derived from them."""
     if langs is not None:
         return list(dict.fromkeys(langs))
-    wanted = [source]
-    for lang in sorted(found):
+    skipped = unknown_catalogs(found)
+    site_warnings += skipped.values()
+    wanted = [source] + [lang for lang in sorted(found) if lang not in skipped]
+    return wanted + derived_languages(list(wanted))
+
+
+def unknown_catalogs(found: Mapping[str, Path]) -> dict[str, str]:
+    """The catalogs of ``found`` (gettext code -> file) whose language the table does not know,
+    each with the warning a build of every catalog gives when it skips it:
+    ``{"tlh": "locales/tlh/LC_MESSAGES/help.po: catalog for language 'tlh' skipped: ..."}``."""
+    skipped = {}
+    for lang, path in sorted(found.items()):
         try:
             get_language(lang)
         except LanguageError:
-            site_warnings.append(f"{found[lang]}: catalog for language '{lang}' skipped: not in the "
-                                 "language table (generator/data/languages.json)")
-            continue
-        wanted.append(lang)
-    return wanted + derived_languages(list(wanted))
+            skipped[lang] = (f"{path}: catalog for language '{lang}' skipped: not in the "
+                             "language table (generator/data/languages.json)")
+    return skipped
 
 
 def _open_out_folder(out: Path, created: bool) -> tuple[int | None, Path]:

@@ -36,7 +36,7 @@ class Task:
     catalog: str | None          # the catalog of lang, or of its base language when derived
     derive: bool                 # catalog is the base language's; derive lang's from it
     workdir: str
-    site_langs: tuple[str, ...]
+    site_languages: tuple[Language, ...]  # every language of the site, in switcher order
     catalogs: str | None = None  # the catalogs folder, for the checks of the report page
     domain: str = "help"         # the gettext domain of its catalogs
     report: bool = True          # write the translation report page
@@ -74,6 +74,30 @@ def _report_progress(lang: str, stage: str, done: int = 0, total: int | None = N
         _PROGRESS.put((lang, stage, done, total, page))
 
 
+def preload_sphinx() -> None:
+    """Import Sphinx and its built-in extensions before any language's interface translations are
+    installed.
+
+    Sphinx translates some strings when their module is first imported (the Python module index's
+    name, written into objects.inv): imported while a language's translations are installed, they
+    would keep that language for every later build in the process. Imported here, they stay lazy
+    and each build shows its own language's. The parent calls this before it forks the workers
+    (who then need not import Sphinx again), and each build calls it before Sphinx starts (a no-op
+    then, unless the worker was not forked).
+    """
+    import importlib
+
+    import sphinx.application
+    import sphinx.locale
+
+    sphinx.locale.translators.clear()  # whatever an earlier Sphinx run in this process installed
+    for name in sphinx.application.builtin_extensions:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            continue  # Sphinx reports a missing extension itself when it loads it
+
+
 @dataclass(frozen=True, slots=True)
 class _Failure:
     """A user error raised in a worker, carried back with its file and line intact."""
@@ -108,14 +132,14 @@ def build_language_safely(task: Task) -> LanguageReport | _Failure:
 def _build_language(task: Task) -> LanguageReport:
     """Worker: translate the document into ``task.lang``, write Sphinx sources, run Sphinx."""
     started = time.perf_counter()
-    import sphinx.locale
+    # A worker process may build several languages; Sphinx keeps its UI translators in a global:
+    # start from none, with Sphinx's modules imported while none is installed.
+    preload_sphinx()
     from sphinx.application import Sphinx
     from sphinx.errors import SphinxError
     from sphinx.util.console import nocolor
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
-    # A worker process may build several languages; Sphinx keeps its UI translators in a global.
-    sphinx.locale.translators.clear()
     document = SHARED_DOCUMENTS.get(task.sources)
     if document is None:
         from patiencebook.generator.docbook.sources import load_document
@@ -143,7 +167,7 @@ def _build_language(task: Task) -> LanguageReport:
     checked = _start_checks(task, document, catalog, cache) if task.report else None
     if incremental:
         copy_tree(Path(task.previous), outdir)  # pages not read again keep theirs
-    write_if_changed(srcdir / "conf.py", conf_py(translated, task.site_langs, task.language).encode("utf-8"))
+    write_if_changed(srcdir / "conf.py", conf_py(translated, language, task.site_languages).encode("utf-8"))
 
     warnings = io.StringIO()
     nocolor()
@@ -158,9 +182,8 @@ def _build_language(task: Task) -> LanguageReport:
                 findings, check_problem = checked()
                 report_root = _report_tree(translated, findings, task)
             check_seconds = time.perf_counter() - check_started
-            image_warnings = write_sources(translated, srcdir, task.site_langs, report=report_root,
-                                           board=page_boards(task.lang, ui_strings(task.lang), available=task.board),
-                                           language=task.language)
+            image_warnings = write_sources(translated, srcdir, language, task.site_languages, report=report_root,
+                                           board=page_boards(language, ui_strings(language), available=task.board))
             _connect_progress(app, task.lang, whole=not incremental)
             app.build(force_all=not incremental)
     except SphinxError as error:
@@ -184,7 +207,7 @@ def _build_language(task: Task) -> LanguageReport:
         copied_sources.rmdir()
     check_started = time.perf_counter()
     _report_progress(task.lang, "checking pages")
-    rendered = _rendered_findings(srcdir, outdir, language.code)
+    rendered = _rendered_findings(srcdir, outdir, language)
     rendered_lines = tuple(f"{f.file}:{f.line}: rendered: {f.message}" if f.line else f"{f.file}: rendered: {f.message}"
                            for f in rendered)
     lines += ((check_problem,) if check_problem else ()) + rendered_lines
@@ -341,19 +364,19 @@ def _report_tree(translated: TranslatedDocument, findings: list, task: Task) -> 
     from patiencebook.generator.check.sitereport import report_tree
 
     derived_from = task.language.derived_from if task.derive else None
-    return report_tree(translated, findings, ui_strings(task.lang), derived_from=derived_from)
+    return report_tree(translated, findings, ui_strings(task.language), derived_from=derived_from)
 
 
-def _rendered_findings(srcdir: Path, outdir: Path, lang: str) -> list:
+def _rendered_findings(srcdir: Path, outdir: Path, language: Language) -> list:
     """Check the pages Sphinx wrote from ``srcdir`` and put the findings on the report page
     (see :mod:`patiencebook.generator.check.sitereport`)."""
     from patiencebook.generator.check.sitereport import (REPORT_SLUG, check_rendered_site, expected_marks,
                                                          insert_rendered_findings)
 
-    found = check_rendered_site(outdir, lang, expected_marks(srcdir))
+    found = check_rendered_site(outdir, language.code, expected_marks(srcdir))
     report = outdir / f"{REPORT_SLUG}.html"
     if report.is_file():
-        insert_rendered_findings(report, found, ui_strings(lang))
+        insert_rendered_findings(report, found, ui_strings(language))
     return found
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
+from typing import Sequence
 
-
-from patiencebook.generator.languages import get_language, source_language, ui_strings
+from patiencebook.generator.languages import Language, ui_strings
 from patiencebook.generator.site.sphinxsources import FAVICON
 
 
@@ -104,14 +104,18 @@ def report_from_state(state: dict, lang: str) -> LanguageReport | None:
     return report
 
 
-def root_index_html(title: str, reports: list[LanguageReport]) -> str:
-    """The site's root page: every language, named in itself, with its coverage, linking to ``<lang>/``."""
+def root_index_html(title: str, reports: Sequence[LanguageReport], languages: Sequence[Language],
+                    source: Language) -> str:
+    """The site's root page, in the ``source`` language: every language, named in itself, with its
+    coverage, linking to ``<lang>/``. ``languages`` are those of ``reports``, in the same order.
+    Raises ``ValueError`` when the two do not name the same languages."""
     from babel.numbers import format_percent
 
+    if [report.lang for report in reports] != [language.code for language in languages]:
+        raise ValueError("root_index_html: the reports and the languages differ")
     items = []
-    for report in reports:
-        language = get_language(report.lang)
-        ui = ui_strings(language.code)
+    for report, language in zip(reports, languages):
+        ui = ui_strings(language)
         # Rounded down to a tenth of a per cent, so an incomplete translation never reads 100 %.
         share = (report.translated * 1000 // report.total) / 1000 if report.total else 1.0
         percent = format_percent(share, locale=language.babel, decimal_quantization=False)
@@ -119,9 +123,9 @@ def root_index_html(title: str, reports: list[LanguageReport]) -> str:
         items.append(f'    <li><a href="{escape(language.code)}/index.html" hreflang="{language.bcp47}" '
                      f'lang="{language.bcp47}">{escape(language.display_name)}</a> '
                      f'<span class="coverage" lang="{language.bcp47}">{coverage}</span></li>')
-    ui_en = ui_strings(source_language())
+    ui_en = ui_strings(source)
     return f"""<!DOCTYPE html>
-<html lang="{get_language(source_language()).bcp47}">
+<html lang="{source.bcp47}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -7,14 +7,14 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from lxml import etree
 
 from patiencebook.generator import project
 from patiencebook.generator.site.cache import write_if_changed
 from patiencebook.generator.errors import BuildError
-from patiencebook.generator.languages import Language, get_language, ui_strings
+from patiencebook.generator.languages import Language, ui_strings
 from patiencebook.generator.pages.figures import figure_for, figure_sentence, load_figures
 from patiencebook.generator.docbook.examples import check_examples
 from patiencebook.generator.docbook.document import NS_BUILD, Document, Page, TranslatedDocument, TranslatedPage
@@ -56,12 +56,14 @@ def source_document(document: Document, lang: str) -> TranslatedDocument:
                               front=whole(document.front) if document.front is not None else None)
 
 
-def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tuple[str, ...] | list[str] = (),
-                  report: etree._Element | None = None,
-                  board: Callable[[Page], Callable[[dict[str, str]], dict[str, Any]]] | None = None,
-                  language: Language | None = None) -> list[str]:
+def write_sources(translated: TranslatedDocument, srcdir: Path, language: Language,
+                  site_languages: Sequence[Language] = (), report: etree._Element | None = None,
+                  board: Callable[[Page], Callable[[dict[str, str]], dict[str, Any]]] | None = None) -> list[str]:
     """Write ``srcdir/conf.py``, ``index.xml`` and ``<slug>.xml`` per page, and copy the images used;
     returns warnings about images that cannot be used (``FILE:LINE: …``).
+
+    ``language`` is the language of ``translated`` and ``site_languages`` every language of the
+    site (see :func:`conf_py`).
 
     A file that already holds what would be written is left as it is (with its modification time),
     so that Sphinx reads again only the pages that changed.
@@ -76,8 +78,7 @@ def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tupl
     written as ``report.xml`` and listed last on the index page.
     """
     document = translated.document
-    language = language or get_language(translated.lang)
-    ui = ui_strings(language.code)
+    ui = ui_strings(language)
     warnings: list[str] = []
     roots = {page.slug: page.root for page in document.pages}
     nested = _nested_keys(document)
@@ -119,7 +120,7 @@ def write_sources(translated: TranslatedDocument, srcdir: Path, site_langs: tupl
         write_if_changed(srcdir / f"{REPORT_SLUG}.xml", etree.tostring(report, encoding="utf-8", xml_declaration=True))
     write_if_changed(srcdir / "index.xml", etree.tostring(_index_tree(translated, ui, report is not None),
                                                           encoding="utf-8", xml_declaration=True))
-    write_if_changed(srcdir / "conf.py", conf_py(translated, site_langs, language).encode("utf-8"))
+    write_if_changed(srcdir / "conf.py", conf_py(translated, language, site_languages).encode("utf-8"))
     return warnings
 
 
@@ -228,16 +229,20 @@ def _index_tree(translated: TranslatedDocument, ui: dict[str, str], report: bool
     return index
 
 
-def conf_py(translated: TranslatedDocument, site_langs, language: Language | None = None) -> str:
-    """The ``conf.py`` of ``translated``'s Sphinx project: ``language`` (default: the table's row of
-    ``translated.lang``) and the site's languages ``site_langs``."""
-    language = language or get_language(translated.lang)
+def conf_py(translated: TranslatedDocument, language: Language, site_languages: Sequence[Language] = ()) -> str:
+    """The ``conf.py`` of ``translated``'s Sphinx project in ``language``, whose site holds
+    ``site_languages`` (default: ``language`` alone). Both are written as they are, facts included
+    (``patiencebook_language_table``), so the extension never looks them up again
+    (:mod:`patiencebook.generator.sphinxext.settings`)."""
+    site_languages = list(site_languages) or [language]
+    table = {other.code: other.as_dict() for other in [language, *site_languages]}
     settings = {
         "project": translated.title,
         "extensions": [EXTENSION],
         "language": language.sphinx,
         "patiencebook_language": language.code,
-        "patiencebook_languages": list(site_langs) or [language.code],
+        "patiencebook_languages": [other.code for other in site_languages],
+        "patiencebook_language_table": table,
         "root_doc": "index",
         "html_theme": "alabaster",
         "html_theme_options": {"show_powered_by": False, "github_button": False, "github_banner": False,

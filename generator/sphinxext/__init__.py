@@ -5,22 +5,25 @@ parser (``.xml`` files), the fallback nodes, Greek and Serbian search languages,
 Sphinx's interface strings, a language switcher on every page and ``<html lang>`` as BCP 47, and the
 scripts of the step-through examples and the live board (``static/pb-*.js``, classic scripts).
 
-Settings: ``patiencebook_language`` (gettext code of this build, default: ``language``) and
-``patiencebook_languages`` (gettext codes of every language of the site, for the switcher; each
-language lives in a sibling folder named by its code).
+Settings (:mod:`.settings`): ``patiencebook_language`` (gettext code of this build, default:
+``language``), ``patiencebook_languages`` (gettext codes of every language of the site, for the
+switcher; each language lives in a sibling folder named by its code) and
+``patiencebook_language_table`` (those languages' facts as the site build resolved them; a project
+that sets only ``language`` can leave it out).
 """
 
 from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
+from patiencebook.generator.languages import Language
 from patiencebook.generator.sphinxext import nodes as pb_nodes
-from patiencebook.generator.sphinxext import uicatalog
+from patiencebook.generator.sphinxext import settings, uicatalog
 from patiencebook.generator.sphinxext.parser import DocBookParser
 from patiencebook.generator.sphinxext.search import SEARCH_LANGUAGES
 
@@ -35,54 +38,39 @@ STYLE_FILES = ("pb-cards.css", "pb-example.css", "pb-board.css")
 __version__ = "0.1.0"
 
 
-def _language_code(config: Config) -> str:
-    return config.patiencebook_language or config.language or "en"
-
-
 def _on_config_inited(app: Sphinx, config: Config) -> None:
     if str(TEMPLATES_DIR) not in map(str, config.templates_path):
         config.templates_path.append(str(TEMPLATES_DIR))
     if str(STATIC_DIR) not in map(str, config.html_static_path):
         config.html_static_path.append(str(STATIC_DIR))
-    uicatalog.install(app, config.language)
+    settings.resolve_languages(config)
+    language = settings.page_language(config)
+    uicatalog.install(app, config.language, derived=language is not None and language.is_derived)
 
 
-def switcher_entries(code: str, codes: list[str], pagename: str) -> list[dict[str, Any]]:
-    """The language switcher of page ``pagename`` in language ``code``, one dict per site language:
-    ``code``, ``bcp47``, ``name`` (native, from CLDR), ``url`` (relative, to the same page in that
-    language) and ``current``. Codes not in the language table are skipped."""
-    from patiencebook.generator.errors import LanguageError
-    from patiencebook.generator.languages import get_language
-
+def switcher_entries(current: Language, languages: Sequence[Language], pagename: str) -> list[dict[str, Any]]:
+    """The language switcher of page ``pagename`` in language ``current``, one dict per site
+    language of ``languages``: ``code``, ``bcp47``, ``name`` (native, from CLDR), ``url``
+    (relative, to the same page in that language) and ``current``."""
     up = "../" * (pagename.count("/") + 1)
-    entries = []
-    for other in codes:
-        try:
-            language = get_language(other)
-        except LanguageError:
-            continue
-        entries.append({"code": language.code, "bcp47": language.bcp47, "name": language.display_name,
-                        "url": f"{up}{language.code}/{pagename}.html", "current": language.code == code})
-    return entries
+    return [{"code": language.code, "bcp47": language.bcp47, "name": language.display_name,
+             "url": f"{up}{language.code}/{pagename}.html", "current": language.code == current.code}
+            for language in languages]
 
 
 def _on_html_page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                           doctree) -> None:
-    from patiencebook.generator.errors import LanguageError
-    from patiencebook.generator.languages import get_language, ui_strings
+    from patiencebook.generator.languages import ui_strings
 
     _cache_stemmer(app)
     _install_translations_js(app)
-    code = _language_code(app.config)
-    try:
-        language = get_language(code)
-    except LanguageError:
+    language = settings.page_language(app.config)
+    if language is None:
         return
     # Sphinx writes <html lang="{{ language }}"> from its own setting ("sr@latin"); HTML wants BCP 47.
     context["language"] = language.bcp47
-    context["pb_ui"] = ui_strings(language.code)
-    context["pb_languages"] = switcher_entries(language.code, list(app.config.patiencebook_languages or []),
-                                               pagename)
+    context["pb_ui"] = ui_strings(language)
+    context["pb_languages"] = switcher_entries(language, settings.site_languages(app.config), pagename)
 
 
 def _cache_stemmer(app: Sphinx) -> None:
@@ -116,8 +104,7 @@ def _on_builder_inited(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the parser, nodes, search languages, templates, CSS, scripts and event handlers."""
-    app.add_config_value("patiencebook_language", None, "env", types=(str, type(None)))
-    app.add_config_value("patiencebook_languages", [], "html", types=(list, tuple))
+    settings.add_settings(app)
     app.add_source_suffix(".xml", "docbook")
     app.add_source_parser(DocBookParser)
     for node_class, visitors in {**pb_nodes.FALLBACK_NODES, **pb_nodes.EXAMPLE_NODES}.items():

@@ -23,7 +23,6 @@ from sphinx.util import logging
 from patiencebook.generator.docbook.document import (ATTR_ANCHOR, ATTR_FALLBACK, ATTR_STEP, NS_BUILD, NS_RULES,
                                                      TAG_BOARD, TAG_SETUP_PICTURE, TAG_TRACE)
 from patiencebook.generator.docbook.elements import SECTION_ELEMENTS
-from patiencebook.generator.errors import LanguageError
 from patiencebook.generator.sphinxext.nodes import (example_caption, example_step, example_widget, fallback_block,
                                                     fallback_inline)
 
@@ -96,8 +95,8 @@ def _safe_parser() -> etree.XMLParser:
 class DocBookParser(Parser):
     """Parses one translated DocBook page (file type ``docbook``) into a docutils document.
 
-    Reads the Sphinx settings ``patiencebook_language`` (gettext code of the page language; falls
-    back to ``language``). Unknown elements become their text with a warning at the source
+    Takes the page language from the extension's settings
+    (:func:`~patiencebook.generator.sphinxext.settings.page_language`). Unknown elements become their text with a warning at the source
     file:line given by the build's ``line``/``file`` attributes.
     """
 
@@ -121,20 +120,16 @@ class _Converter:
     """Walks one page tree and appends docutils nodes to ``document``."""
 
     def __init__(self, document: nodes.document, env) -> None:
-        from patiencebook.generator.languages import get_language, ui_strings
+        from patiencebook.generator.languages import ui_strings
+        from patiencebook.generator.sphinxext.settings import page_code, page_language
 
         self.document = document
         self.env = env
         self.docname = env.docname
         config = env.config
-        code = getattr(config, "patiencebook_language", None) or config.language or "en"
-        try:
-            self.language = get_language(code)
-            self.ui = ui_strings(self.language.code)
-        except LanguageError:
-            self.language = None
-            self.ui = ui_strings("en")
-        self.bcp47 = self.language.bcp47 if self.language else code.replace("_", "-")
+        self.language = page_language(config)
+        self.ui = ui_strings(self.language)  # the source language's strings for a language the table lacks
+        self.bcp47 = self.language.bcp47 if self.language else page_code(config).replace("_", "-")
         self.file = ""
         self.footnotes: list[nodes.footnote] = []
         self.labels: list[tuple[str, str, str | None]] = []  # (key, node id, title or None)

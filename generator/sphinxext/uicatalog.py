@@ -31,12 +31,12 @@ def catalog_path(language: str, suffix: str = "po", locale_dir: Path = LOCALE_DI
     return locale_dir / language / "LC_MESSAGES" / f"sphinx.{suffix}"
 
 
-def install(app, language: str | None) -> bool:
-    """Put our ``sphinx.mo`` for ``language`` in front of Sphinx's interface translations.
+def install(app, language: str | None, derived: bool = False) -> bool:
+    """Put our ``sphinx.mo`` for Sphinx language ``language`` in front of Sphinx's interface translations.
 
     Returns ``False`` when we ship none for ``language``. Sphinx's own catalog stays the fallback,
-    except for a derived language (``sr@latin``), where gettext's fallback would be the Cyrillic
-    ``sr`` catalog: there English is the fallback.
+    except for a ``derived`` language (``sr@latin``, made from another language's catalog), where
+    gettext's fallback would be the Cyrillic ``sr`` catalog: there English is the fallback.
     """
     import sphinx.locale
 
@@ -49,21 +49,11 @@ def install(app, language: str | None) -> bool:
         ours = gettext.GNUTranslations(stream)
     key = ("general", "sphinx")
     current = sphinx.locale.translators.get(key)
-    if not _is_derived(language) and current is not None and current is not ours:
+    if not derived and current is not None and current is not ours:
         ours.add_fallback(current)
     sphinx.locale.translators[key] = ours
     app.translator = ours
     return True
-
-
-def _is_derived(language: str) -> bool:
-    from patiencebook.generator.errors import LanguageError
-    from patiencebook.generator.languages import languages
-
-    try:
-        return any(lang.sphinx == language and lang.is_derived for lang in languages().values())
-    except LanguageError:
-        return False
 
 
 def js_catalog(catalog: Catalog, locale: str) -> str:
@@ -100,7 +90,8 @@ def compile_catalogs(locale_dir: Path = LOCALE_DIR) -> list[Path]:
     from patiencebook.generator.catalogs.transliterate import derive_catalog
 
     written: list[Path] = []
-    for language in languages().values():
+    table = languages().values()
+    for language in table:
         base = catalog_path(language.derived_from, locale_dir=locale_dir) if language.derived_from else None
         if base is not None and base.is_file():
             with base.open("rb") as stream:
@@ -113,25 +104,17 @@ def compile_catalogs(locale_dir: Path = LOCALE_DIR) -> list[Path]:
             with target.open("wb") as stream:
                 pofile.write_po(stream, derived, width=0, omit_header=False)
             written.append(target)
+    # Folders are named by Sphinx language; a folder the table lacks reads as its language's locale.
+    babel_locales = {language.sphinx: language.babel for language in table}
     for po in sorted(locale_dir.glob("*/LC_MESSAGES/sphinx.po")):
         language = po.parent.parent.name
         with po.open("rb") as stream:
-            catalog = pofile.read_po(stream, locale=_babel_locale(language))
+            catalog = pofile.read_po(stream, locale=babel_locales.get(language, language.split("@")[0]))
         with po.with_suffix(".mo").open("wb") as stream:
             mofile.write_mo(stream, catalog)
         po.with_suffix(".js").write_text(js_catalog(catalog, language), encoding="utf-8")
         written += [po.with_suffix(".mo"), po.with_suffix(".js")]
     return written
-
-
-def _babel_locale(language: str) -> str:
-    from patiencebook.generator.errors import LanguageError
-    from patiencebook.generator.languages import get_language
-
-    try:
-        return get_language(language).babel
-    except LanguageError:
-        return language.split("@")[0]
 
 
 if __name__ == "__main__":  # pragma: no cover

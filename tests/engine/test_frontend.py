@@ -16,11 +16,16 @@ from patiencebook.engine.notation import position_to_dict
 from patiencebook.engine.rules import Ruleset
 from patiencebook.engine.rulesdata import ruleset_to_data
 from patiencebook.engine.wording import Wording
-from patiencebook.generator.languages import ui_strings
-from patiencebook.generator.play import player_pile_names as pile_names
+from patiencebook.generator.languages import get_language, ui_strings
+from patiencebook.generator.play import player_pile_names
 from patiencebook.generator.docbook.sources import load_document
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
+
+
+def pile_names(ruleset, lang: str) -> dict[str, str]:
+    """The player's pile names in the language of gettext code ``lang``."""
+    return player_pile_names(ruleset, get_language(lang))
 
 
 @lru_cache(maxsize=None)

@@ -61,3 +61,42 @@ def test_every_part_of_the_generator_has_a_rank():
     parts = {p.stem if p.is_file() else p.name for p in (REPO / "generator").iterdir()
              if (p.suffix == ".py" and p.stem != "__init__") or (p.is_dir() and (p / "__init__.py").is_file())}
     assert parts == set(RANKS)
+
+
+#: Where a language code as given (by the user, a catalogs folder or a Sphinx project that sets only
+#: ``language``) is turned into a Language; everything after receives that value. languages.py is
+#: the table itself.
+RESOLVING = {
+    "cli.py": {"resolve_language", "environment_language"},
+    "site/build.py": {"get_language", "resolve_language"},
+    "check/run.py": {"resolve_language"},
+    "sphinxext/settings.py": {"get_language"},
+}
+LOOKUPS = {"get_language", "resolve_language", "environment_language"}
+
+
+def _called(tree: ast.AST):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            yield name, node
+
+
+def test_a_language_is_looked_up_by_its_code_only_where_it_is_resolved():
+    root = REPO / "generator"
+    wrong = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel == "languages.py":
+            continue
+        for name, node in _called(ast.parse(path.read_text(encoding="utf-8"))):
+            if name in LOOKUPS and name not in RESOLVING.get(rel, set()):
+                wrong.append(f"{rel}:{node.lineno}: {name}")
+            # ui_strings takes the resolved Language, not a code to look up again
+            if name == "ui_strings" and node.args and (
+                    (isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str))
+                    or (isinstance(node.args[0], ast.Attribute) and node.args[0].attr in ("code", "lang"))
+                    or (isinstance(node.args[0], ast.Name) and node.args[0].id in ("code", "lang"))):
+                wrong.append(f"{rel}:{node.lineno}: ui_strings of a code")
+    assert wrong == []

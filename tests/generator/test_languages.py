@@ -7,8 +7,8 @@ import json
 import pytest
 
 from patiencebook.generator.errors import LanguageError
-from patiencebook.generator.languages import (UI_DIR, derived_languages, get_language, languages, source_language,
-                                              ui_strings)
+from patiencebook.generator.languages import (UI_DIR, Language, derived_languages, get_language, languages,
+                                              source_language, ui_strings)
 
 
 def test_sr_latin_is_bcp47_sr_latn_cldr_sr_latn_and_derived_from_sr():
@@ -89,3 +89,23 @@ def test_every_ui_file_translates_every_english_key():
 def test_ui_strings_of_an_unknown_language_raise_language_error():
     with pytest.raises(LanguageError):
         ui_strings("tlh")
+
+
+def test_a_language_written_as_a_dict_reads_back_as_the_same_value():
+    for language in languages().values():
+        assert Language.from_dict(language.as_dict()) == language
+    assert get_language("sr@latin").as_dict()["derived_from"] == "sr"
+
+
+@pytest.mark.parametrize("change", [{"bcp47": None}, {"extra": "x"}, {"native_name": 3}])
+def test_a_dict_that_is_not_a_language_raises_language_error(change):
+    data = {**get_language("de").as_dict(), **change}
+    with pytest.raises(LanguageError):
+        Language.from_dict(data)
+    with pytest.raises(LanguageError):
+        Language.from_dict(["de"])
+
+
+def test_ui_strings_of_no_language_are_the_source_strings():
+    assert ui_strings(None) == ui_strings(get_language(source_language()))
+    assert ui_strings(get_language("sr@latin")) == ui_strings("sr@latin")

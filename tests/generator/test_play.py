@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from patiencebook.engine import Move, Position
-from patiencebook.generator.errors import LanguageError, PatienceBookError
-from patiencebook.generator.languages import UI_DIR, ui_strings
+from patiencebook.generator.errors import PatienceBookError
+from patiencebook.generator.languages import UI_DIR, get_language, ui_strings
 from patiencebook.generator.play import (Session, find_game, known_games, player_pile_names, position_dict,
                                          run_interactive, run_jsonl, use_colour)
 
@@ -25,7 +25,8 @@ def games():
 
 
 def session(games, slug="hamilton", deal=1, lang="en", colour=False) -> Session:
-    return Session(games[slug], deal, ui_strings(lang), player_pile_names(games[slug].ruleset, lang), colour)
+    language = get_language(lang)
+    return Session(games[slug], deal, ui_strings(language), player_pile_names(games[slug].ruleset, language), colour)
 
 
 # -- games and names --------------------------------------------------------------------------------
@@ -73,19 +74,20 @@ def test_sources_without_rules_blocks_say_that_nothing_can_be_played(tmp_path):
     ("sr@latin", "Talon", "Temelj 1", "Polje 7", "Birač"),
 ])
 def test_pile_names_are_the_setup_table_labels_of_the_help_catalog(games, lang, stock, foundation, tableau, chooser):
-    names = player_pile_names(games["hamilton"].ruleset, lang)
+    names = player_pile_names(games["hamilton"].ruleset, get_language(lang))
     assert (names["stock"], names["foundation1"], names["tableau7"], names["chooser"]) == (
         stock, foundation, tableau, chooser)
 
 
 def test_pile_names_of_eagle_wing_in_german_include_waste_and_reserve(games):
-    names = player_pile_names(games["eagle_wing"].ruleset, "de")
+    names = player_pile_names(games["eagle_wing"].ruleset, get_language("de"))
     assert (names["waste"], names["reserve"]) == ("Ablagestapel", "Reserve")
 
 
-def test_pile_names_in_an_unknown_language_raise_language_error(games):
-    with pytest.raises(LanguageError):
-        player_pile_names(games["agnes"].ruleset, "tlh")
+def test_pile_names_without_a_language_are_the_english_labels(games):
+    names = player_pile_names(games["hamilton"].ruleset)
+    assert names == player_pile_names(games["hamilton"].ruleset, get_language("en"))
+    assert names["foundation1"] == "Foundation 1"
 
 
 # -- machine form -------------------------------------------------------------------------------------
@@ -201,7 +203,7 @@ def test_load_of_a_saved_game_of_another_game_is_refused_with_the_reason(games, 
 
 def test_run_interactive_echoes_piped_commands_and_quits(games):
     out = io.StringIO()
-    status = run_interactive(games["agnes"], 1, "en", ["?\n", "q\n"], out, colour=False)
+    status = run_interactive(games["agnes"], 1, get_language("en"), ["?\n", "q\n"], out, colour=False)
     text = out.getvalue()
     assert status == 0
     assert "Your move (? for help): ?\nCommands:\n  3 5       move the top card of pile 3 to pile 5" in text

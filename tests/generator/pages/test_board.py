@@ -14,12 +14,17 @@ from patiencebook.engine.rulesdata import ruleset_from_data
 from patiencebook.generator.pages import board
 from patiencebook.generator.pages.board import (ENGINE_ZIP, PYODIDE_FILES, board_payload, find_pyodide,
                                                 install_board_assets, write_engine_zip)
-from patiencebook.generator.languages import ui_strings
+from patiencebook.generator.languages import get_language, ui_strings
 from patiencebook.generator.pages.layout import pile_layout
-from patiencebook.generator.play import player_pile_names as pile_names
+from patiencebook.generator.play import player_pile_names
 from patiencebook.generator.docbook.sources import load_document
 
 ROOT = Path(__file__).resolve().parents[3]
+
+
+def pile_names(ruleset, lang: str) -> dict[str, str]:
+    """The player's pile names in the language of gettext code ``lang``."""
+    return player_pile_names(ruleset, get_language(lang))
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +43,7 @@ def fake_pyodide(tmp_path):
 
 def test_payload_holds_ruleset_layout_names_and_relative_urls(hamilton):
     names = pile_names(hamilton, "de")
-    payload = board_payload(hamilton, "de", names, deal=12)
+    payload = board_payload(hamilton, get_language("de"), names, deal=12)
     assert payload["game"] == "hamilton" and payload["lang"] == "de" and payload["deal"] == 12
     assert ruleset_from_data(payload["ruleset"]) == hamilton
     assert payload["layout"] == pile_layout(hamilton)
@@ -50,7 +55,7 @@ def test_payload_holds_ruleset_layout_names_and_relative_urls(hamilton):
 
 
 def test_payload_keeps_only_the_boards_interface_strings(hamilton):
-    payload = board_payload(hamilton, "de", pile_names(hamilton, "de"))
+    payload = board_payload(hamilton, get_language("de"), pile_names(hamilton, "de"))
     ui = payload["ui"]
     german = ui_strings("de")
     assert ui["reason_no-undo"] == german["reason_no-undo"]
@@ -60,7 +65,8 @@ def test_payload_keeps_only_the_boards_interface_strings(hamilton):
 
 
 def test_payload_of_a_site_without_pyodide_says_unavailable(hamilton):
-    payload = board_payload(hamilton, "en", pile_names(hamilton, "en"), available=False, layout={"piles": []})
+    payload = board_payload(hamilton, get_language("en"), pile_names(hamilton, "en"), available=False,
+                            layout={"piles": []})
     assert payload["available"] is False and payload["layout"] == {"piles": []}
 
 
@@ -105,10 +111,10 @@ def test_runtime_folder_may_come_from_the_environment(tmp_path, monkeypatch, fak
 def test_page_boards_gives_each_game_page_its_payload_from_the_pile_names(hamilton):
     from patiencebook.generator.docbook.sources import load_document
 
-    make = board.page_boards("el", available=False)
+    make = board.page_boards(get_language("el"), available=False)
     names = pile_names(hamilton, "el")
     page = load_document(ROOT / "rules").page("hamilton")
     payload = make(page)(names)
     # "Play this deal" starts on the deal of the page's first example (deal 1 for Hamilton).
-    assert payload == board_payload(hamilton, "el", names, deal=1, available=False)
+    assert payload == board_payload(hamilton, get_language("el"), names, deal=1, available=False)
     assert payload["ui"]["board_title"] == ui_strings("el")["board_title"]

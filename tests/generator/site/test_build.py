@@ -389,12 +389,13 @@ def test_missing_images_and_images_outside_the_sources_are_reported_and_never_co
 
 
 def test_an_incomplete_translation_never_shows_as_100_per_cent():
+    from patiencebook.generator.languages import get_language
     from patiencebook.generator.site.reports import LanguageReport, root_index_html
     from patiencebook.generator.site.progress import summary_table
 
     almost = LanguageReport("de", "de", 2199, 2198, 0, 1, pages=3)
     assert " 99.9 %" in summary_table([almost], 1.0)
-    assert "99,9\u00a0% übersetzt" in root_index_html("Help", [almost])
+    assert "99,9\u00a0% übersetzt" in root_index_html("Help", [almost], [get_language("de")], get_language("en"))
 
 
 def test_a_closed_standard_output_does_not_fail_a_finished_build(tmp_path):

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from docutils import nodes
 
+from patiencebook.generator.languages import get_language
 from patiencebook.generator.sphinxext import switcher_entries, uicatalog
 from patiencebook.generator.sphinxext.nodes import fallback_block, fallback_inline
 from patiencebook.generator.sphinxext.search import SearchGreek, SearchSerbian, SearchSerbianLatin
@@ -137,7 +138,7 @@ def test_sphinx_interface_strings_use_our_catalog(built):
 
 
 def test_switcher_links_same_page_in_every_language_with_native_names():
-    entries = switcher_entries("sr", ["en", "sr", "sr@latin"], "hamilton")
+    entries = switcher_entries(get_language("sr"), [get_language(c) for c in ("en", "sr", "sr@latin")], "hamilton")
     assert [(e["code"], e["bcp47"], e["url"], e["current"]) for e in entries] == [
         ("en", "en", "../en/hamilton.html", False),
         ("sr", "sr-Cyrl", "../sr/hamilton.html", True),
@@ -294,8 +295,8 @@ def test_every_sphinx_string_requested_while_rendering_is_in_our_list(tmp_path, 
 
     original_install, original_inited = uicatalog.install, extension._on_builder_inited
 
-    def recording_install(app, language):
-        result = original_install(app, language)
+    def recording_install(app, language, derived=False):
+        result = original_install(app, language, derived)
         key = ("general", "sphinx")
         app.translator = sphinx.locale.translators[key] = Recording(sphinx.locale.translators[key])
         return result
@@ -309,7 +310,7 @@ def test_every_sphinx_string_requested_while_rendering_is_in_our_list(tmp_path, 
     document = load_document(Path(__file__).resolve().parents[2] / "data" / "site" / "C")
     src = tmp_path / "src"
     src.mkdir()
-    write_sources(source_document(document, "en"), src, ["en", "de"])
+    write_sources(source_document(document, "en"), src, get_language("en"), [get_language("en"), get_language("de")])
     sphinx.locale.translators.clear()
     try:
         with patch_docutils(src), docutils_namespace():
@@ -319,7 +320,11 @@ def test_every_sphinx_string_requested_while_rendering_is_in_our_list(tmp_path, 
         sphinx.locale.translators.clear()
     used = uicatalog.used_strings()
     assert "Link to this heading" in requested
-    assert requested <= set(used["python"]), requested - set(used["python"])
+    # The Python module index's name goes only into objects.inv: the site has no such index
+    # (html_domain_indices is off). Sphinx looks it up here when its module was imported with no
+    # translation installed, as a site build imports it (site.language.preload_sphinx).
+    inventory_only = {"Python Module Index"}
+    assert requested - inventory_only <= set(used["python"]), requested - inventory_only - set(used["python"])
 
 
 def test_every_string_in_sphinx_search_scripts_is_in_our_list():
