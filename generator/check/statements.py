@@ -232,9 +232,16 @@ def _missing_sentence(text: str, facts, ids) -> list:
     named = any(f.kind in _ANCHORS for f in facts)
     if not stated or len(sentence) < (12 if named else 25) or not whole:
         return []
+    return [_sentence_left_out(text, n)]
+
+
+def _sentence_left_out(text: str, n: int) -> tuple:
+    """The raw finding that sentence ``n`` of the source ``text`` has no counterpart."""
+    start, end = _bounds(text)[n]
+    sentence = text[start:end].strip()
     start = text.index(sentence, start)
-    return [("sentence", "omission", "the translation has no sentence for this one of the source",
-             Span(start, start + len(sentence), sentence), None, 0.5, None)]
+    return ("sentence", "omission", "the translation has no sentence for this one of the source",
+            Span(start, start + len(sentence), sentence), None, 0.5, None)
 
 
 def _facts_compared(src, dst, src_text: str, exact: bool = False) -> list:
@@ -822,11 +829,7 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
             if len(a) > len(b) and not any(f.kind in _ANCHORS and f.sentence == fact.sentence for f in src):
                 # Of several source sentences given as fewer, the one with the negation names nothing
                 # the translation could have kept ("Never look back."): that sentence was left out.
-                start, end = _bounds(src_text)[fact.sentence]
-                sentence = src_text[start:end].strip()
-                start = src_text.index(sentence, start)
-                out.append(("sentence", "omission", "the translation has no sentence for this one of the source",
-                            Span(start, start + len(sentence), sentence), None, 0.5, None))
+                out.append(_sentence_left_out(src_text, fact.sentence))
                 continue
             if fact.kind == "only" and (_only_one(fact, src_text) or _only_of_suits(fact, src)):
                 continue  # "can only hold one card" says no more than "holds one card"
