@@ -1,7 +1,12 @@
-"""The project's language table: gettext codes mapped to HTML, CLDR and Sphinx names.
+"""Languages: any gettext code CLDR knows, with its facts from CLDR.
 
-Read from ``data/languages.json`` (one row per language); native language names come from
-Babel's CLDR data. Our own interface strings per language live in ``data/ui/<code>.json``.
+A language is whatever a catalogs folder holds (``de``, ``pt_BR``, ``sr@latin``, ``zh_CN``). Its
+facts come from CLDR through Babel: the BCP 47 tag (with the script where the language is written
+in more than one, ``sr-Cyrl``, ``kk-Cyrl``, ``zh-Hans``), the script, its name in itself and in
+English, the text direction, the gettext plural rule and the Snowball stemmer named for it; sorting
+follows its collation through ICU (:func:`sort_key`). Only what CLDR cannot know is our data, in
+``data/languages.json``: the language of the sources and the languages derived from another one
+(``sr@latin`` from ``sr``). Our own interface strings per language live in ``data/ui/<code>.json``.
 """
 
 from __future__ import annotations
@@ -13,10 +18,11 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
-from babel import Locale
-from babel.core import parse_locale
+from babel import Locale, UnknownLocaleError
+from babel.core import get_global, parse_locale
+from babel.messages.plurals import get_plural
 
 from patiencebook.generator.errors import LanguageError
 
@@ -24,22 +30,34 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 LANGUAGES_FILE = DATA_DIR / "languages.json"
 UI_DIR = DATA_DIR / "ui"
 
+#: A second script counts (and is named in the tag) when CLDR's territory data give it at least
+#: this share of some territory's population (Serbian in Latin script, Kazakh in Arabic script in
+#: Mongolia, Chinese in Traditional characters), not for a script kept alive by a few (English in
+#: Shavian).
+SCRIPT_SHARE_PERCENT = 1.0
+#: The script a POSIX locale modifier stands for (``sr_RS@latin``).
+_MODIFIER_SCRIPTS = {"latin": "Latn", "cyrillic": "Cyrl"}
+
 
 @dataclass(frozen=True, slots=True)
 class Language:
-    """One row of the language table.
+    """One language, with the facts of it the build and the checks use.
 
     Attributes:
-        code: gettext code, as in catalog folder names (``"sr@latin"``, ``"en_GB"``).
-        bcp47: BCP 47 tag for HTML ``lang``/``hreflang`` (``"sr-Latn"``, ``"en-GB"``).
-        babel: Babel/CLDR locale identifier (``"sr_Latn"``).
-        sphinx: the value given to Sphinx's ``language`` setting.
-        script: ISO 15924 script code (``"Cyrl"``, ``"Latn"``, ``"Grek"``).
+        code: gettext code, as in catalog folder names (``"sr@latin"``, ``"en_GB"``, ``"zh_CN"``).
+        bcp47: BCP 47 tag for HTML ``lang``/``hreflang`` (``"sr-Latn"``, ``"en-GB"``, ``"zh-Hans"``).
+        babel: Babel/CLDR locale identifier (``"sr_Latn"``, ``"zh_Hans"``); also ICU's, for collation.
+        sphinx: the value given to Sphinx's ``language`` setting (the gettext code).
+        script: ISO 15924 script code (``"Cyrl"``, ``"Latn"``, ``"Grek"``, ``"Hans"``).
         native_name: the language's name in itself, from CLDR (``"srpski (latinica)"``).
+        english_name: its name in English, from CLDR (``"Serbian (Latin)"``).
+        direction: ``"ltr"`` or ``"rtl"``, from CLDR.
+        plural_forms: the gettext ``Plural-Forms`` value, from CLDR's plural rules
+            (``"nplurals=2; plural=(n != 1);"``).
+        snowball: the Snowball stemming algorithm for the language (``"french"``), or ``None``
+            when Snowball has none.
         derived_from: gettext code of the language this one is made from at build time, or ``None``.
         derive: how it is made (``"cyrillic-to-latin"``), or ``None``.
-        search: key of the search language registered by our Sphinx extension, or ``None`` when
-            Sphinx's own search language for ``sphinx`` is used.
     """
 
     code: str
@@ -48,14 +66,22 @@ class Language:
     sphinx: str
     script: str
     native_name: str
+    english_name: str
+    direction: str
+    plural_forms: str
+    snowball: str | None = None
     derived_from: str | None = None
     derive: str | None = None
-    search: str | None = None
 
     @property
     def is_derived(self) -> bool:
         """True when the catalog of this language is derived from another language's catalog."""
         return self.derived_from is not None
+
+    @property
+    def base(self) -> str:
+        """The ISO 639 language subtag (``"sr"`` for ``sr@latin``, ``"zh"`` for ``zh_CN``)."""
+        return self.babel.split("_")[0]
 
     @property
     def display_name(self) -> str:
@@ -69,7 +95,7 @@ class Language:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> "Language":
-        """The language :meth:`as_dict` gave ``data`` for, taken as it is (the table is not read).
+        """The language :meth:`as_dict` gave ``data`` for, taken as it is (CLDR is not read).
 
         Raises:
             LanguageError: ``data`` is not a mapping of exactly the attributes, with a string for
@@ -89,113 +115,216 @@ class Language:
 
 
 @cache
-def _table() -> dict[str, Language]:
+def _data() -> dict:
     try:
         raw = json.loads(LANGUAGES_FILE.read_text(encoding="utf-8"))
+        if not isinstance(raw.get("source"), str) or not isinstance(raw.get("derived"), dict):
+            raise ValueError("it needs \"source\" (a code) and \"derived\" (an object)")
     except (OSError, ValueError) as error:
-        raise LanguageError(f"cannot read the language table: {error}", LANGUAGES_FILE) from error
-    table: dict[str, Language] = {}
-    for code, row in raw["languages"].items():
-        table[code] = Language(
-            code=code,
-            bcp47=row["bcp47"],
-            babel=row["babel"],
-            sphinx=row["sphinx"],
-            script=row["script"],
-            native_name=Locale.parse(row["babel"]).get_display_name() or code,
-            derived_from=row.get("derived_from"),
-            derive=row.get("derive"),
-            search=row.get("search"),
-        )
-    return table
+        raise LanguageError(f"cannot read the language data: {error}", LANGUAGES_FILE) from error
+    return raw
 
 
+def _likely(lang: str, script: str | None, region: str | None) -> tuple[str | None, str | None]:
+    """CLDR's likely script and region of ``lang`` (given the script or region already known)."""
+    likely = get_global("likely_subtags")
+    for key in ([f"{lang}_{script}_{region}"] if script and region else []) + \
+               ([f"{lang}_{region}"] if region else []) + ([f"{lang}_{script}"] if script else []) + [lang]:
+        if key in likely:
+            parts = likely[key].split("_")
+            found_script = next((p for p in parts[1:] if len(p) == 4), None)
+            found_region = next((p for p in parts[1:] if len(p) in (2, 3) and p.isupper() or p.isdigit()), None)
+            return script or found_script, region or found_region
+    return script, region
+
+
+@cache
+def _scripts_in_use(lang: str) -> frozenset[str]:
+    """Scripts other than the likely one that CLDR's territory data give ``lang`` a real share in."""
+    found = set()
+    for languages_there in get_global("territory_languages").values():
+        for key, info in languages_there.items():
+            parts = key.split("_")
+            if parts[0] == lang and len(parts) > 1 and info.get("population_percent", 0) >= SCRIPT_SHARE_PERCENT:
+                found.add(parts[1])
+    return frozenset(found)
+
+
+def _script_matters(lang: str) -> bool:
+    """Whether ``lang`` is written in more than one script in real use (then tags name the script)."""
+    return bool(_scripts_in_use(lang))
+
+
+@cache
+def _snowball_algorithms() -> frozenset[str]:
+    import snowballstemmer
+
+    return frozenset(snowballstemmer.algorithms())
+
+
+def _parse_code(code: str) -> tuple[str, str | None, str | None, str | None]:
+    """``(language, script, region, variant)`` of a gettext code, BCP 47 tag or CLDR identifier.
+
+    Raises:
+        LanguageError: the code is not of that form.
+    """
+    text = re.sub(r"\.[^@]*", "", code.strip())  # the encoding of a POSIX locale
+    base, _, modifier = text.partition("@")
+    try:
+        lang, region, script, variant = parse_locale(base.replace("-", "_"))[:4]
+    except ValueError:
+        raise LanguageError(f"unknown language {code!r}: not a language code") from None
+    if modifier:
+        named = _MODIFIER_SCRIPTS.get(modifier.lower()) or (modifier.title() if len(modifier) == 4 else None)
+        if named:
+            script = named
+        else:
+            variant = modifier.upper()
+    return lang.lower(), script, region, variant
+
+
+@cache
+def _from_cldr(code: str) -> Language:
+    lang, script, region, variant = _parse_code(code)
+    try:
+        Locale.parse(lang)
+    except (UnknownLocaleError, ValueError):
+        raise LanguageError(f"unknown language {code!r}: CLDR has no data for {lang!r}") from None
+    full_script, likely_region = _likely(lang, script, None)
+    full_script = full_script or "Latn"
+    scripted = _script_matters(lang) or (script is not None and script != _likely(lang, None, None)[0])
+    keep_region = region if region and (not scripted or region != likely_region) else None
+    parts = [lang] + ([full_script] if scripted else []) + ([keep_region] if keep_region else [])
+    if variant:
+        parts.append(variant)
+    babel_id = "_".join(parts)
+    try:
+        locale = Locale.parse(babel_id)
+    except (UnknownLocaleError, ValueError):
+        locale = Locale.parse(lang)  # a combination CLDR has no data for (``ca_ES_VALENCIA``): name it by the language
+    tag = "-".join([lang] + ([full_script] if scripted else []) + ([keep_region] if keep_region else [])
+                   + ([variant.lower()] if variant else []))
+    derived = _data()["derived"].get(code) or {}
+    snowball = (Locale.parse(lang).get_display_name("en") or "").lower()
+    try:
+        nplurals, expression = get_plural(locale)
+        plural_forms = f"nplurals={nplurals}; plural={expression};"
+    except Exception:  # pragma: no cover - Babel always answers, with a default for unknown locales
+        plural_forms = "nplurals=2; plural=(n != 1);"
+    return Language(
+        code=code,
+        bcp47=tag,
+        babel=babel_id,
+        sphinx=code,
+        script=full_script,
+        native_name=locale.get_display_name() or code,
+        english_name=locale.get_display_name("en") or code,
+        direction=locale.text_direction or "ltr",
+        plural_forms=plural_forms,
+        snowball=snowball if snowball in _snowball_algorithms() else None,
+        derived_from=derived.get("from"),
+        derive=derived.get("derive"),
+    )
+
+
+def gettext_code(code: str) -> str:
+    """The gettext code for a code as users write it: ``sr-Latn`` → ``sr@latin``, ``en-GB`` →
+    ``en_GB``, ``zh-Hans-CN`` → ``zh_CN``, ``de`` → ``de``; an encoding is dropped.
+
+    Raises:
+        LanguageError: the code is not a language code.
+    """
+    lang, script, region, variant = _parse_code(code)
+    likely_script = _likely(lang, None, region)[0]
+    modifier = ""
+    if script and script != likely_script:
+        modifier = next((f"@{name}" for name, value in _MODIFIER_SCRIPTS.items() if value == script), f"@{script}")
+    if variant and not modifier:
+        modifier = f"@{variant.lower()}"
+    return f"{lang}{'_' + region if region else ''}{modifier}"
 def source_language() -> str:
     """The gettext code of the language the sources are written in (``"en"``)."""
-    return json.loads(LANGUAGES_FILE.read_text(encoding="utf-8"))["source"]
+    return _data()["source"]
 
 
 def languages() -> dict[str, Language]:
-    """Every known language, keyed by gettext code, in table order."""
-    return dict(_table())
+    """The languages the project itself has something for, keyed by gettext code: the source
+    language, each language with interface strings of its own (``data/ui/<code>.json``) or an
+    embedded catalog (``locales/<code>``), and the languages derived from those. Any other language CLDR knows is still one :func:`get_language`
+    gives; it then has the source language's interface strings."""
+    from patiencebook.generator.project import default_catalogs
+
+    own = {p.stem for p in UI_DIR.glob("*.json")} - {source_language(), "sphinx-strings"}
+    embedded = {p.name for p in default_catalogs().iterdir() if (p / "LC_MESSAGES").is_dir()}
+    codes = [source_language()] + sorted(own | embedded)
+    codes += [code for code in derived_languages(codes) if code not in codes]
+    return {code: get_language(code) for code in codes}
 
 
 def get_language(code: str) -> Language:
-    """The table row for gettext ``code``.
+    """The language of gettext ``code`` (``"de"``, ``"pt_BR"``, ``"sr@latin"``), its facts from CLDR.
 
-    Also accepts a BCP 47 tag or CLDR identifier of a known language (``"sr-Latn"``, ``"sr_Latn"``),
-    case-insensitively. Raises :class:`LanguageError` naming the code and the known codes.
+    Also accepts a BCP 47 tag or CLDR identifier (``"sr-Latn"``, ``"sr_Latn"``, ``"en-GB"``),
+    case-insensitively: it is read as the gettext code it stands for (:func:`gettext_code`).
+
+    Raises:
+        LanguageError: the code is not a language code, or CLDR does not know the language; the
+            message names the code.
     """
-    table = _table()
-    if code in table:
-        return table[code]
-    wanted = code.replace("-", "_").lower()
-    for language in table.values():
-        if wanted in (language.code.lower(), language.bcp47.replace("-", "_").lower(), language.babel.lower()):
-            return language
-    known = ", ".join(sorted(table))
-    raise LanguageError(f"unknown language {code!r}; known languages: {known}")
-
-
-#: The script a POSIX locale modifier stands for (``sr_RS@latin``).
-_MODIFIER_SCRIPTS = {"latin": "Latn", "cyrillic": "Cyrl"}
+    if code in _data()["derived"] or re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2}|_[0-9]{3})?(@[a-z]+)?", code):
+        return _from_cldr(code)
+    return _from_cldr(gettext_code(code))
 
 
 def resolve_language(code: str, available: Iterable[str] | None = None) -> Language:
     """The language a code as users write it means: a gettext code (``sr@latin``), a POSIX locale
     (``de_DE``, ``el_GR.UTF-8``, ``sr_RS@latin``, ``sr_RS.UTF-8@latin``), a BCP 47 tag (``de-DE``,
-    ``sr-Latn``) or a CLDR identifier (``sr_Latn_RS``). A region the table does not know falls back
-    to its language (``de_DE`` → ``de``), but a language the table has is never stood in for by
-    another (``en_GB`` is not ``en``); ``C`` and ``POSIX`` are the source language.
+    ``sr-Latn``, ``zh-Hans``) or a CLDR identifier (``sr_Latn_RS``); ``C`` and ``POSIX`` are the
+    source language.
 
-    ``available`` (gettext codes, for instance the catalogs there are) limits the answer to those;
-    the most specific known code wins (``en_GB`` before ``en``).
+    The answer is one of ``available`` (gettext codes, for instance the catalogs there are;
+    default: :func:`languages`): the one the code names, by gettext code, tag or CLDR identifier
+    (``zh-Hans`` is ``zh_CN``), else, when the code's region is the one CLDR gives the language by
+    default, the language without it (``de_DE`` is ``de``, ``uk_UA`` is ``uk``). Another region is a
+    language of its own and nothing stands in for it (``en_GB`` is not ``en``), nor for a script
+    (``sr@latin`` is not ``sr``).
 
     Raises:
-        LanguageError: no known (or available) language matches, naming the code and the choices.
+        LanguageError: no available language matches, naming the code and the choices.
     """
-    table = _table()
-    allowed = set(available) if available is not None else None
     text = re.sub(r"\.[^@]*", "", code.strip())  # the encoding of a POSIX locale
-    candidates: list[str] = []
     if text.upper() in ("C", "POSIX"):
-        candidates.append(source_language())
-    else:
-        candidates.append(text)
-        base, _, modifier = text.partition("@")
+        text = source_language()
+    pool = list(dict.fromkeys(available)) if available is not None else list(languages())
+    index: dict[str, Language] = {}
+    for candidate in pool:
         try:
-            lang, territory, script = parse_locale(base.replace("-", "_"))[:3]
-        except ValueError:
-            lang, territory, script = "", None, None
-        script = script or _MODIFIER_SCRIPTS.get(modifier.lower()) or (
-            modifier.title() if modifier.title() in {row.script for row in table.values()} else None)
-        if lang:
-            if modifier:
-                candidates += [f"{lang}_{territory}@{modifier}"] if territory else []
-                candidates.append(f"{lang}@{modifier}")
-            if script:
-                candidates += ([f"{lang}_{script}_{territory}"] if territory else []) + [f"{lang}_{script}"]
-            if territory:
-                candidates.append(f"{lang}_{territory}")
-            if not (script and not modifier and _scripted(lang, script)):
-                candidates.append(lang)
-    for n, candidate in enumerate(candidates):
-        try:
-            language = get_language(candidate)
+            found = get_language(candidate)
         except LanguageError:
             continue
-        if allowed is None or language.code in allowed:
-            return language
-        if n == 0:
-            break  # a language of the table asked for by its own code: no other stands in for it
-    choices = sorted(allowed if allowed is not None else table)
-    raise LanguageError(f"unknown language {code!r}; known languages: {', '.join(choices)}")
+        for key in (found.code, found.babel, found.bcp47):
+            index.setdefault(_key(key), found)
+    choices = ", ".join(sorted({language.code for language in index.values()}))
+    refused = LanguageError(f"unknown language {code!r}; known languages: {choices}")
+    if _key(text) in index:
+        return index[_key(text)]
+    try:
+        wanted = get_language(text)
+        lang, script, region, _ = _parse_code(wanted.code)
+    except LanguageError:
+        raise refused from None
+    keys = [wanted.code, wanted.babel, wanted.bcp47]
+    if region and region == _likely(lang, script, None)[1]:
+        plain = get_language(wanted.code.replace(f"_{region}", "", 1))
+        keys += [plain.code, plain.babel, plain.bcp47]
+    for key in keys:
+        if _key(key) in index:
+            return index[_key(key)]
+    raise refused
 
 
-def _scripted(lang: str, script: str) -> bool:
-    """Whether the table has ``lang`` in ``script`` as a language of its own (``sr`` in ``Latn``):
-    then ``sr-Latn`` must not fall back to plain ``sr`` (which is Cyrillic)."""
-    return any(row.babel.split("_")[0] == lang and row.script == script for row in _table().values())
+def _key(code: str) -> str:
+    return code.replace("-", "_").lower()
 
 
 def environment_language(available: Iterable[str] | None = None,
@@ -224,8 +353,29 @@ def derived_languages(available: list[str] | set[str] | tuple[str, ...]) -> list
     ``derived_languages(["de", "sr"])`` is ``["sr@latin"]``.
     """
     have = set(available)
-    return [lang.code for lang in _table().values()
-            if lang.derived_from in have and lang.code not in have]
+    return [code for code, row in _data()["derived"].items() if row.get("from") in have and code not in have]
+
+
+def derived_from(code: str) -> tuple[str, str] | None:
+    """``(base code, conversion)`` when ``code`` is a derived language (``("sr", "cyrillic-to-latin")``
+    for ``sr@latin``), else ``None``."""
+    row = _data()["derived"].get(code)
+    return (row["from"], row["derive"]) if row else None
+
+
+@cache
+def _collator(babel_id: str):
+    import icu
+
+    return icu.Collator.createInstance(icu.Locale(babel_id))
+
+
+def sort_key(language: Language | None) -> Callable[[str], bytes]:
+    """A key function sorting strings by ``language``'s collation (ICU's, from CLDR's collation
+    data): ``sorted(names, key=sort_key(get_language("de")))`` puts "Adlerschwinge" before "Canfield"
+    and, in Swedish, "Ängel" after "Zebra". ``None`` sorts by the source language's collation."""
+    collator = _collator((language or get_language(source_language())).babel)
+    return collator.getSortKey
 
 
 def ui_strings(language: Language | str | None) -> dict[str, str]:

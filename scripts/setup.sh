@@ -10,11 +10,12 @@ set -euo pipefail
 mode="${1:-site}"
 cd "$(dirname "$0")/.."
 
-debs=()
+# PyICU (collation) is built from source against ICU: libicu-dev, pkg-config, a C++ compiler, Python's headers.
+debs=(libicu-dev pkg-config g++ python3-dev)
 case "$mode" in
   site) ;;
-  test) debs=(itstool gettext chromium guile-3.0 libglib2.0-dev gcc pkg-config freecell-solver-bin) ;;
-  bench) debs=(itstool gettext chromium guile-3.0 libglib2.0-dev gcc pkg-config freecell-solver-bin yelp-tools) ;;
+  test) debs+=(itstool gettext chromium guile-3.0 libglib2.0-dev gcc freecell-solver-bin) ;;
+  bench) debs+=(itstool gettext chromium guile-3.0 libglib2.0-dev gcc freecell-solver-bin yelp-tools) ;;
   *) echo "usage: scripts/setup.sh site|test|bench" >&2; exit 2 ;;
 esac
 

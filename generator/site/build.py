@@ -187,7 +187,7 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
 def _wanted_languages(langs: list[str] | None, found: dict[str, Path], source: str,
                       site_warnings: list[str]) -> list[str]:
     """The codes to build: ``langs`` as given (each once), or the source language, every catalog of
-    a language the table knows (the others are a site warning) and the languages derived from them."""
+    a language CLDR knows (the others are a site warning) and the languages derived from them."""
     if langs is not None:
         return list(dict.fromkeys(langs))
     skipped = unknown_catalogs(found)
@@ -197,7 +197,7 @@ def _wanted_languages(langs: list[str] | None, found: dict[str, Path], source: s
 
 
 def unknown_catalogs(found: Mapping[str, Path]) -> dict[str, str]:
-    """The catalogs of ``found`` (gettext code -> file) whose language the table does not know,
+    """The catalogs of ``found`` (gettext code -> file) whose folder names no language CLDR knows,
     each with the warning a build of every catalog gives when it skips it:
     ``{"tlh": "locales/tlh/LC_MESSAGES/help.po: catalog for language 'tlh' skipped: ..."}``."""
     skipped = {}
@@ -205,8 +205,8 @@ def unknown_catalogs(found: Mapping[str, Path]) -> dict[str, str]:
         try:
             get_language(lang)
         except LanguageError:
-            skipped[lang] = (f"{path}: catalog for language '{lang}' skipped: not in the "
-                             "language table (generator/data/languages.json)")
+            skipped[lang] = (f"{path}: catalog for language '{lang}' skipped: '{lang}' is not a "
+                             "language code CLDR knows")
     return skipped
 
 

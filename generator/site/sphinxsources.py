@@ -118,7 +118,7 @@ def write_sources(translated: TranslatedDocument, srcdir: Path, language: Langua
                              next(p.page.file for p in translated.pages if p.page.slug == REPORT_SLUG))
         _annotate(report, REPORT_SLUG, REPORT_KIND, document.source_dir / REPORT_SLUG, report.findtext("title") or "")
         write_if_changed(srcdir / f"{REPORT_SLUG}.xml", etree.tostring(report, encoding="utf-8", xml_declaration=True))
-    write_if_changed(srcdir / "index.xml", etree.tostring(_index_tree(translated, ui, report is not None),
+    write_if_changed(srcdir / "index.xml", etree.tostring(_index_tree(translated, ui, report is not None, language),
                                                           encoding="utf-8", xml_declaration=True))
     write_if_changed(srcdir / "conf.py", conf_py(translated, language, site_languages).encode("utf-8"))
     return warnings
@@ -193,9 +193,15 @@ def _copy_images(root: etree._Element, page_file: Path, source_dir: Path, srcdir
 NO_IMAGE = "_no-image_"
 
 
-def _index_tree(translated: TranslatedDocument, ui: dict[str, str], report: bool = False) -> etree._Element:
+def _index_tree(translated: TranslatedDocument, ui: dict[str, str], report: bool = False,
+                language: Language | None = None) -> etree._Element:
     """The index page: book title, abstract, and every page grouped by kind (chapters, games...);
-    with ``report``, a last group linking the translation report page."""
+    with ``report``, a last group linking the translation report page. Games are listed by their
+    title as the page shows it, in ``language``'s collation (``Adlerschwinge`` before ``Canfield``
+    in German); the other groups keep the order of the sources."""
+    from patiencebook.generator.languages import sort_key
+
+    collate = sort_key(language)
     index = etree.Element(TAG_INDEX, nsmap={"pb": NS_BUILD})
     index.set(ATTR_TITLE, translated.title)
     front = translated.front
@@ -216,7 +222,10 @@ def _index_tree(translated: TranslatedDocument, ui: dict[str, str], report: bool
                     holder.append(child)
     kinds = list(GROUP_ORDER) + [p.page.kind for p in translated.pages if p.page.kind not in GROUP_ORDER]
     for kind in dict.fromkeys(kinds):
-        slugs = [p.page.slug for p in translated.pages if p.page.kind == kind]
+        pages = [p for p in translated.pages if p.page.kind == kind]
+        if kind == "game":
+            pages.sort(key=lambda p: collate(p.title))
+        slugs = [p.page.slug for p in pages]
         if slugs:
             group = etree.SubElement(index, TAG_GROUP, kind=kind, caption=ui.get(f"group_{kind}", kind))
             for slug in slugs:

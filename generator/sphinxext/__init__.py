@@ -1,7 +1,7 @@
 """Sphinx extension: renders translated DocBook pages with a language switcher and search.
 
 Enable it as ``extensions = ["patiencebook.generator.sphinxext"]``. It registers the DocBook source
-parser (``.xml`` files), the fallback nodes, Greek and Serbian search languages, our translations of
+parser (``.xml`` files), the fallback nodes, a search language for the page's language, our translations of
 Sphinx's interface strings, a language switcher on every page and ``<html lang>`` as BCP 47, and the
 scripts of the step-through examples and the live board (``static/pb-*.js``, classic scripts).
 
@@ -25,7 +25,7 @@ from patiencebook.generator.languages import Language
 from patiencebook.generator.sphinxext import nodes as pb_nodes
 from patiencebook.generator.sphinxext import settings, uicatalog
 from patiencebook.generator.sphinxext.parser import DocBookParser
-from patiencebook.generator.sphinxext.search import SEARCH_LANGUAGES
+from patiencebook.generator.sphinxext import search
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES_DIR = HERE / "templates"
@@ -45,14 +45,22 @@ def _on_config_inited(app: Sphinx, config: Config) -> None:
         config.html_static_path.append(str(STATIC_DIR))
     settings.resolve_languages(config)
     language = settings.page_language(config)
+    if language is not None:
+        # Every language searches with folding (and Snowball stemming where there is an algorithm).
+        config.html_search_language = search.register(language)
     uicatalog.install(app, config.language, derived=language is not None and language.is_derived)
 
 
 def switcher_entries(current: Language, languages: Sequence[Language], pagename: str) -> list[dict[str, Any]]:
     """The language switcher of page ``pagename`` in language ``current``, one dict per site
     language of ``languages``: ``code``, ``bcp47``, ``name`` (native, from CLDR), ``url``
-    (relative, to the same page in that language) and ``current``."""
+    (relative, to the same page in that language) and ``current``, sorted by name in ``current``'s
+    collation (its own script first where CLDR orders so, as in Greek, Russian or Serbian)."""
+    from patiencebook.generator.languages import sort_key
+
     up = "../" * (pagename.count("/") + 1)
+    collate = sort_key(current)
+    languages = sorted(languages, key=lambda language: collate(language.display_name))
     return [{"code": language.code, "bcp47": language.bcp47, "name": language.display_name,
              "url": f"{up}{language.code}/{pagename}.html", "current": language.code == current.code}
             for language in languages]
@@ -89,6 +97,10 @@ def _install_translations_js(app: Sphinx) -> None:
     if getattr(app, "_pb_translations_js", False) or app.builder.format != "html":
         return
     ours = uicatalog.catalog_path(app.config.language or "", "js")
+    if not ours.is_file():
+        # Sphinx copies a bundled translations.js only under the exact language; it ships some
+        # languages under a region only (uk_UA for uk).
+        ours = uicatalog.sphinx_catalog(app.config.language or "", "js") or ours
     if ours.is_file():
         target = Path(app.outdir) / "_static" / "translations.js"
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -97,20 +109,20 @@ def _install_translations_js(app: Sphinx) -> None:
 
 
 def _on_builder_inited(app: Sphinx) -> None:
-    if app.builder.format == "html" and uicatalog.catalog_path(app.config.language or "", "js").is_file():
+    language = app.config.language or ""
+    if app.builder.format == "html" and (uicatalog.catalog_path(language, "js").is_file()
+                                         or uicatalog.sphinx_catalog(language, "js") is not None):
         # Sphinx adds translations.js only when it has a bundled one; we ship ours for each language.
         app.builder.add_js_file("translations.js")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Register the parser, nodes, search languages, templates, CSS, scripts and event handlers."""
+    """Register the parser, nodes, templates, CSS, scripts and event handlers."""
     settings.add_settings(app)
     app.add_source_suffix(".xml", "docbook")
     app.add_source_parser(DocBookParser)
     for node_class, visitors in {**pb_nodes.FALLBACK_NODES, **pb_nodes.EXAMPLE_NODES}.items():
         app.add_node(node_class, override=True, **visitors)
-    for search_language in SEARCH_LANGUAGES:
-        app.add_search_language(search_language)
     app.add_css_file(CSS_FILE)
     for name in STYLE_FILES:
         if (STATIC_DIR / name).is_file():

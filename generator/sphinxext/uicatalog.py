@@ -31,29 +31,57 @@ def catalog_path(language: str, suffix: str = "po", locale_dir: Path = LOCALE_DI
     return locale_dir / language / "LC_MESSAGES" / f"sphinx.{suffix}"
 
 
+def sphinx_catalog(language: str, suffix: str = "mo") -> Path | None:
+    """Sphinx's own bundled ``sphinx.<suffix>`` for Sphinx language ``language``: its folder of that
+    name, else the one folder of the same language with a region (Sphinx ships Ukrainian as
+    ``uk_UA``), else ``None``."""
+    bundled = _bundled()
+    exact = catalog_path(language, suffix, bundled)
+    if exact.is_file():
+        return exact
+    if "_" in language or "@" in language:
+        return None
+    regional = sorted(path for path in bundled.glob(f"{language}_*/LC_MESSAGES/sphinx.{suffix}")
+                      if "@" not in path.parent.parent.name)
+    return regional[0] if len(regional) == 1 else None
+
+
 def install(app, language: str | None, derived: bool = False) -> bool:
     """Put our ``sphinx.mo`` for Sphinx language ``language`` in front of Sphinx's interface translations.
 
     Returns ``False`` when we ship none for ``language``. Sphinx's own catalog stays the fallback,
     except for a ``derived`` language (``sr@latin``, made from another language's catalog), where
-    gettext's fallback would be the Cyrillic ``sr`` catalog: there English is the fallback.
+    gettext's fallback would be the Cyrillic ``sr`` catalog: there English is the fallback. Where
+    Sphinx has its catalog only under a region (``uk_UA`` for ``uk``), that one is installed.
     """
     import sphinx.locale
 
     if not language:
         return False
     path = catalog_path(language, "mo")
+    key = ("general", "sphinx")
     if not path.is_file():
+        bundled = sphinx_catalog(language)
+        if bundled is not None and bundled != catalog_path(language, "mo", _bundled()):
+            with bundled.open("rb") as stream:
+                found = gettext.GNUTranslations(stream)
+            sphinx.locale.translators[key] = found
+            app.translator = found
         return False
     with path.open("rb") as stream:
         ours = gettext.GNUTranslations(stream)
-    key = ("general", "sphinx")
     current = sphinx.locale.translators.get(key)
     if not derived and current is not None and current is not ours:
         ours.add_fallback(current)
     sphinx.locale.translators[key] = ours
     app.translator = ours
     return True
+
+
+def _bundled() -> Path:
+    from sphinx import package_dir
+
+    return Path(package_dir) / "locale"
 
 
 def js_catalog(catalog: Catalog, locale: str) -> str:

@@ -63,7 +63,7 @@ def test_game_keys_and_closest_names():
 @pytest.mark.parametrize("code,expected", [
     ("de_DE", "de"), ("de-DE", "de"), ("el_GR.UTF-8", "el"), ("sr-Latn", "sr@latin"), ("sr_RS@latin", "sr@latin"),
     ("sr_RS.UTF-8@latin", "sr@latin"), ("sr_Latn_RS", "sr@latin"), ("sr-Cyrl", "sr"), ("sr_RS", "sr"),
-    ("en_GB", "en_GB"), ("en_US", "en"), ("C", "en"), ("POSIX", "en"),
+    ("en_US", "en"), ("C", "en"), ("POSIX", "en"),
 ])
 def test_language_codes_as_users_write_them(code, expected):
     assert resolve_language(code).code == expected
@@ -117,7 +117,12 @@ def test_build_takes_locale_codes(tmp_path):
                                                                           ("sr@latin", True)]
 
 
-def test_a_language_of_the_table_is_not_stood_in_for():
+def test_a_region_cldr_does_not_give_by_default_is_not_stood_in_for():
+    assert resolve_language("en_GB", ["en", "en_GB"]).code == "en_GB"
+    assert resolve_language("en-GB", ["en_GB"]).code == "en_GB"
+    assert resolve_language("zh-Hans", ["zh_CN", "de"]).code == "zh_CN"
+    assert resolve_language("uk_UA.UTF-8", ["uk", "ru"]).code == "uk"
+    assert resolve_language("pt-BR", ["pt_BR"]).code == "pt_BR"
     assert resolve_language("en_US", ["en", "de"]).code == "en"
     with pytest.raises(LanguageError, match="unknown language 'en_GB'"):
         resolve_language("en_GB", ["en", "de"])

@@ -1,4 +1,4 @@
-"""The language table: gettext codes to BCP 47, CLDR and Sphinx names; our interface strings."""
+"""Languages from CLDR: gettext codes to BCP 47 tags, names, direction, plurals, collation; our interface strings."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 import pytest
 
 from patiencebook.generator.errors import LanguageError
-from patiencebook.generator.languages import (UI_DIR, Language, derived_languages, get_language, languages,
-                                              source_language, ui_strings)
+from patiencebook.generator.languages import (UI_DIR, Language, derived_languages, get_language, gettext_code,
+                                              languages, sort_key, source_language, ui_strings)
 
 
 def test_sr_latin_is_bcp47_sr_latn_cldr_sr_latn_and_derived_from_sr():
@@ -43,13 +43,58 @@ def test_native_names_come_from_cldr():
     assert get_language("sr@latin").display_name == "Srpski (latinica)"
 
 
-def test_unknown_code_raises_language_error_naming_it_and_the_known_codes():
-    with pytest.raises(LanguageError) as caught:
-        get_language("xx")
-    message = str(caught.value)
-    assert "'xx'" in message
-    for code in ("de", "el", "en", "sr", "sr@latin"):
-        assert code in message
+def test_unknown_code_raises_language_error_naming_it():
+    for code in ("xx", "tlh", "not a code"):
+        with pytest.raises(LanguageError, match=f"unknown language '{code}'"):
+            get_language(code)
+
+
+#: Every language of the AisleRiot help, with the tag, script, name in itself and direction CLDR gives.
+AISLERIOT = {
+    "ca": ("ca", "Latn", "català"), "cs": ("cs", "Latn", "čeština"), "de": ("de", "Latn", "Deutsch"),
+    "el": ("el", "Grek", "Ελληνικά"), "en_GB": ("en-GB", "Latn", "English (United Kingdom)"),
+    "es": ("es", "Latn", "español"), "eu": ("eu", "Latn", "euskara"), "fr": ("fr", "Latn", "français"),
+    "gl": ("gl", "Latn", "galego"), "hu": ("hu", "Latn", "magyar"), "id": ("id", "Latn", "Indonesia"),
+    "kk": ("kk-Cyrl", "Cyrl", "қазақ тілі (кирилл жазуы)"), "oc": ("oc", "Latn", "occitan"),
+    "pt_BR": ("pt-BR", "Latn", "português (Brasil)"), "ru": ("ru", "Cyrl", "русский"),
+    "sl": ("sl", "Latn", "slovenščina"), "sr": ("sr-Cyrl", "Cyrl", "српски (ћирилица)"),
+    "sr@latin": ("sr-Latn", "Latn", "srpski (latinica)"), "sv": ("sv", "Latn", "svenska"),
+    "uk": ("uk", "Cyrl", "українська"), "zh_CN": ("zh-Hans", "Hans", "中文 (简体)"),
+}
+
+
+@pytest.mark.parametrize("code", sorted(AISLERIOT))
+def test_every_aisleriot_language_comes_from_cldr(code):
+    language = get_language(code)
+    assert (language.bcp47, language.script, language.native_name) == AISLERIOT[code]
+    assert language.direction == "ltr" and language.sphinx == code
+    assert Language.from_dict(language.as_dict()) == language
+
+
+def test_direction_plural_rules_and_stemmer_come_from_cldr():
+    assert get_language("ar").direction == "rtl" and get_language("he").direction == "rtl"
+    assert get_language("fr").plural_forms.startswith("nplurals=3;")
+    assert get_language("zh_CN").plural_forms == "nplurals=1; plural=0;"
+    assert get_language("sl").plural_forms.startswith("nplurals=4;")
+    assert get_language("hu").snowball == "hungarian" and get_language("pt_BR").snowball == "portuguese"
+    assert get_language("uk").snowball is None
+    assert get_language("fr").english_name == "French"
+
+
+def test_gettext_codes_of_tags_and_cldr_identifiers():
+    assert gettext_code("sr-Latn") == "sr@latin"
+    assert gettext_code("sr_Latn_RS") == "sr_RS@latin"
+    assert gettext_code("en-GB") == "en_GB"
+    assert gettext_code("zh-Hans-CN") == "zh_CN"
+    assert gettext_code("kk-Cyrl") == "kk"
+    assert gettext_code("de.UTF-8") == "de"
+
+
+def test_lists_sort_by_the_language_collation():
+    names = ["Canfield", "Zebra", "Adlerschwinge", "Ägypter"]
+    assert sorted(names, key=sort_key(get_language("de"))) == ["Adlerschwinge", "Ägypter", "Canfield", "Zebra"]
+    assert sorted(["Ängel", "Zebra", "Alfa"], key=sort_key(get_language("sv"))) == ["Alfa", "Zebra", "Ängel"]
+    assert sorted(["chata", "hrad", "cesta"], key=sort_key(get_language("cs"))) == ["cesta", "hrad", "chata"]
 
 
 def test_bcp47_and_cldr_spellings_find_the_same_row():
@@ -64,8 +109,9 @@ def test_sr_latin_is_derived_only_when_sr_is_available():
     assert derived_languages(["sr", "sr@latin"]) == []
 
 
-def test_source_language_is_english_and_every_row_is_complete():
+def test_source_language_is_english_and_the_project_languages_are_complete():
     assert source_language() == "en"
+    assert {"en", "de", "el", "sr", "sr@latin"} <= set(languages())
     for code, language in languages().items():
         assert language.code == code
         assert language.bcp47 and language.babel and language.sphinx and language.native_name

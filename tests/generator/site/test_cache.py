@@ -86,7 +86,7 @@ def test_a_changed_title_writes_every_page_of_its_language_again(work, tmp_path)
     report = _build(work, out)
     assert not report.language("de").reused
     # The title shows on other pages (navigation, the index page): they show the new one.
-    assert "Alle Spiele" in (out / "de" / "sultan.html").read_text(encoding="utf-8")
+    assert "Alle Spiele" in (out / "de" / "parade.html").read_text(encoding="utf-8")  # the first game, by title
     fresh = tmp_path / "fresh"
     _build(work, fresh, fresh=True)
     assert _pages(out) == _pages(fresh)

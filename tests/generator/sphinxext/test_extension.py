@@ -19,7 +19,7 @@ from docutils import nodes
 from patiencebook.generator.languages import get_language
 from patiencebook.generator.sphinxext import switcher_entries, uicatalog
 from patiencebook.generator.sphinxext.nodes import fallback_block, fallback_inline
-from patiencebook.generator.sphinxext.search import SearchGreek, SearchSerbian, SearchSerbianLatin
+from patiencebook.generator.sphinxext.search import search_language, split_words
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "sphinxext"
 LANGS = {"en": "en", "de": "de"}
@@ -139,14 +139,22 @@ def test_sphinx_interface_strings_use_our_catalog(built):
 
 def test_switcher_links_same_page_in_every_language_with_native_names():
     entries = switcher_entries(get_language("sr"), [get_language(c) for c in ("en", "sr", "sr@latin")], "hamilton")
+    # Sorted in Serbian (Cyrillic) collation: Cyrillic names first, then Latin ones.
     assert [(e["code"], e["bcp47"], e["url"], e["current"]) for e in entries] == [
-        ("en", "en", "../en/hamilton.html", False),
         ("sr", "sr-Cyrl", "../sr/hamilton.html", True),
+        ("en", "en", "../en/hamilton.html", False),
         ("sr@latin", "sr-Latn", "../sr@latin/hamilton.html", False)]
     assert entries[2]["name"] == "Srpski (latinica)"
+    german = switcher_entries(get_language("de"), [get_language(c) for c in ("el", "en", "de", "sv", "cs")], "x")
+    assert [e["name"] for e in german] == ["Čeština", "Deutsch", "English", "Svenska", "Ελληνικά"]
 
 
 # -- search -----------------------------------------------------------------------------------
+
+SearchGreek = search_language(get_language("el"))
+SearchSerbian = search_language(get_language("sr"))
+SearchSerbianLatin = search_language(get_language("sr@latin"))
+
 
 def test_greek_words_match_without_accents_or_capitals():
     greek = SearchGreek({})
@@ -162,11 +170,60 @@ def test_serbian_words_match_in_either_script_with_or_without_diacritics():
     assert SearchSerbianLatin.lang == "sr@latin"
 
 
+#: For each language of the AisleRiot help: words as a page writes them and as a reader may type
+#: them (without accents, in another case); each pair must give the same index key.
+TYPED = {
+    "ca": ("Cartes col·locades", "CARTES col·locades"), "cs": ("Hromádky", "hromadky"),
+    "de": ("Grundstapel Zählung", "grundstapel zahlung"), "el": ("Θεμέλια", "θεμελια"),
+    "en": ("Foundations", "foundations"), "en_GB": ("Colours", "colours"), "es": ("Montón", "monton"),
+    "eu": ("Oinarrizko", "OINARRIZKO"), "fr": ("Écarté", "ecarte"), "gl": ("Montón", "monton"),
+    "hu": ("Kártyák", "kartyak"), "id": ("Kartu", "KARTU"), "kk": ("Қарта", "қарта"),
+    "oc": ("Cartas", "CARTAS"), "pt_BR": ("Fundação", "fundacao"), "ru": ("Карты", "карты"),
+    "sl": ("Kupček", "kupcek"), "sr": ("Шпил", "spil"), "sr@latin": ("Špil", "spil"),
+    "sv": ("Högar", "hogar"), "uk": ("Колода", "КОЛОДА"), "zh_CN": ("纸牌游戏", "纸牌游戏"),
+}
+
+
+@pytest.mark.parametrize("code", sorted(TYPED))
+def test_a_word_typed_without_accents_or_in_another_case_has_the_same_key(code):
+    language = search_language(get_language(code))({})
+    written, typed = TYPED[code]
+    assert [language.stem(w) for w in language.split(written)] == [language.stem(w) for w in language.split(typed)]
+
+
+def test_stemming_where_snowball_has_the_language_and_folding_everywhere():
+    french = search_language(get_language("fr"))({})
+    assert french.stem("Cartes") == french.stem("carte")
+    assert search_language(get_language("fr")).snowball == "french"
+    slovenian = search_language(get_language("sl"))
+    assert slovenian.snowball is None and slovenian({}).stem("Kupček") == "kupcek"
+
+
+def test_chinese_is_indexed_as_characters_and_pairs():
+    assert split_words("纸牌游戏 Klondike") == ["纸", "牌", "游", "戏", "纸牌", "牌游", "游戏", "Klondike"]
+
+
+def test_the_javascript_query_splitter_gives_pairs_the_index_holds():
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("node is not installed; the JavaScript splitter cannot be run")
+    cls = search_language(get_language("zh_CN"))
+    script = cls.js_splitter_code + "\nconsole.log(JSON.stringify(splitQuery('纸牌游戏 规则, Klondike 牌')));"
+    result = subprocess.run([node, "-e", script], capture_output=True, text=True, check=True, timeout=60)
+    terms = json.loads(result.stdout)
+    assert terms == ["纸牌", "牌游", "游戏", "规则", "Klondike", "牌"]
+    indexed = set(split_words("纸牌游戏的规则 Klondike 牌"))
+    assert set(terms) <= indexed
+
+
 WORDS = {SearchGreek: ["Παιχνίδια", "ΚΑΡΤΕΣ", "κάρτες", "θεμέλιο", "Θεμελίων", "ΐσως", "Σωρός"],
-         SearchSerbian: ["Ђорђе", "Đorđe", "карташке", "kartaške", "КАРТЕ", "Темељ", "ŠPIL", "џеп", "Љубав"]}
+         SearchSerbian: ["Ђорђе", "Đorđe", "карташке", "kartaške", "КАРТЕ", "Темељ", "ŠPIL", "џеп", "Љубав"],
+         search_language(get_language("fr")): ["Écarté", "CARTES", "fondations", "Pioche"],
+         search_language(get_language("hu")): ["Kártyák", "ALAPOK", "tőrölt"],
+         search_language(get_language("sv")): ["Högar", "KORTEN", "grundhögarna"]}
 
 
-@pytest.mark.parametrize("language", [SearchGreek, SearchSerbian])
+@pytest.mark.parametrize("language", list(WORDS), ids=lambda cls: cls.lang)
 def test_javascript_stemmer_gives_the_python_index_keys(language):
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
@@ -254,7 +311,7 @@ def test_without_snowball_both_sides_fold_only_and_still_agree(monkeypatch):
 
     monkeypatch.setattr(search, "_has_snowball", lambda algorithm: False)
     words = WORDS[SearchSerbian]
-    code = SearchSerbian.make_js_stemmer_code()
+    code = SearchSerbian.make_js_code()[0]
     assert "SerbianStemmer" not in code
     script = (code + "\nconst s = new Stemmer();\nconsole.log(JSON.stringify("
               + json.dumps(words, ensure_ascii=False) + ".map((w) => s.stemWord(w.toLowerCase()))));")

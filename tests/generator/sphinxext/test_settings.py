@@ -48,7 +48,7 @@ def test_rows_given_in_the_configuration_are_used_as_they_are(monkeypatch):
     def no_lookup():
         raise AssertionError("the language table was read")
 
-    monkeypatch.setattr(language_table, "_table", no_lookup)
+    monkeypatch.setattr(language_table, "_from_cldr", no_lookup)
     resolve_languages(config)
     assert page_language(config) == carried
     assert site_languages(config) == [carried]
@@ -80,7 +80,7 @@ def test_a_site_build_renders_with_the_languages_it_carried_not_the_table(tmp_pa
     def no_lookup():
         raise AssertionError("the language table was read")
 
-    monkeypatch.setattr(language_table, "_table", no_lookup)
+    monkeypatch.setattr(language_table, "_from_cldr", no_lookup)
     sphinx.locale.translators.clear()
     try:
         with patch_docutils(src), docutils_namespace():
