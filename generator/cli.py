@@ -78,7 +78,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
             if problems:
                 return 1
     build_site(sources, catalogs, args.out or project.default_site(), langs=args.lang, jobs=args.jobs,
-               progress=args.progress, fresh=args.fresh)
+               progress=args.progress, fresh=args.fresh, derived=args.derived)
     return 0
 
 
@@ -424,6 +424,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "(languages) or none; auto: bar on a terminal, else languages")
     p.add_argument("--fresh", action="store_true",
                    help="build everything again, ignoring what the site keeps of its last build")
+    p.add_argument("--derived", choices=("auto", "catalog", "derive"), default="auto",
+                   help="a derived language with a hand-kept catalog beside its base (sr@latin beside sr): "
+                        "use the hand-kept one (catalog), convert the base (derive), or the hand-kept one "
+                        "only when it is complete and up to date (auto, the default); the build says which")
     domain_option(p)
     p.set_defaults(run=_cmd_build)
 

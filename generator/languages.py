@@ -413,6 +413,40 @@ def _ui_strings(language: Language | None) -> dict[str, str]:
     return strings
 
 
+def ui_coverage(language: Language | None) -> tuple[int, int]:
+    """``(in the language, total)``: how many of our interface strings :func:`ui_strings` gives
+    ``language`` in that language (its own file, its base language's file, or derived), out of
+    the source language's. The source language and its regional forms (``en_GB``) have them all.
+    A string missing is shown in English."""
+    total = len(_ui_strings(None))
+    if language is None or language.base == get_language(source_language()).base:
+        return total, total
+    english = _ui_strings(None)
+    own = _ui_strings(language)
+    return sum(1 for key, value in own.items() if key in english and (value != english[key]
+                                                                      or _has_own(language, key))), total
+
+
+def ui_string_language(language: Language, key: str) -> Language:
+    """The language :func:`ui_strings` gives ``language``'s string ``key`` in: ``language`` itself
+    when it has its own wording (its file, its base language's or derived), else the source
+    language, whose text stands in (to be marked ``lang="en"`` where it is shown)."""
+    source = get_language(source_language())
+    if language.base == source.base or _has_own(language, key):
+        return language
+    if language.derived_from and _has_own(get_language(language.derived_from), key):
+        return language
+    return source
+
+
+def _has_own(language: Language, key: str) -> bool:
+    """Whether ``language``'s own (or base) interface file states ``key``, even as the English text."""
+    for code in (language.code, language.derived_from, language.code.split("_")[0]):
+        if code and (UI_DIR / f"{code}.json").is_file():
+            return key in _read_ui(code)
+    return False
+
+
 def _read_ui(code: str) -> dict[str, str]:
     path = UI_DIR / f"{code}.json"
     try:

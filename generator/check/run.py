@@ -26,7 +26,7 @@ from patiencebook.generator.docbook.sources import load_document
 
 #: Check names of this package; the rule-fact checks add their own (``facts.CHECKS`` when given).
 CHECKS = ("untranslated", "fuzzy", "obsolete", "stale", "gettext", "markup", "model-pile", "model-score",
-          "model-redeal", "model-build", "facts")
+          "model-redeal", "model-build", "facts", "derived-copy")
 #: Names the rule-fact checks are documented to use (generator/check/findings.py).
 FACT_CHECKS = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "step", "face", "redeal",
                "at-a-time", "side", "position", "comparator", "in-play", "negation", "only", "must", "sentence",
@@ -288,6 +288,7 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
         if not Path(catalogs).is_dir():
             raise CatalogError("no such catalogs folder", catalogs)
         found = find_catalogs(catalogs)  # a CatalogFolder keeps its domain and what it found
+        every_catalog = dict(found)
         meant = dict(_catalog_language(lang, found) for lang in langs)
         langs = list(meant)
         for lang in langs:
@@ -320,6 +321,10 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
             findings += check_catalog(path, lang, pot, places, facts=facts, catalog=catalog, contexts=contexts)
             findings += _term_findings(document, path, lang, Path(catalogs), places,
                                        summaries="terminology" in checks, catalog=catalog, concepts=concepts)
+            from patiencebook.generator.check.derivedcopy import derived_copy_problems
+
+            findings += [places.finding(lang, problem, Path(path).name)
+                         for problem in derived_copy_problems(lang, Path(path), every_catalog)]
             if skipped:
                 findings.append(Finding(lang, Path(path).name, None, "", "facts", "info",
                                         f"rule-fact checks skipped: {skipped}", pages=(Path(path).name,)))

@@ -84,9 +84,11 @@ def language_findings(sources: Path, catalogs: Path | None, lang: str, catalog_l
 
 
 def report_tree(translated: TranslatedDocument, findings: Iterable[Finding], ui: dict[str, str],
-                derived_from: str | None = None) -> etree._Element:
+                derived_from: str | None = None,
+                interface: tuple[int, int, int, int] | None = None) -> etree._Element:
     """The report page as a DocBook ``sect1``: coverage table (the whole book, then each page not
-    fully translated), then findings by page and severity.
+    fully translated) with, given ``interface`` = ``(own, own total, Sphinx's, Sphinx total)``,
+    how many interface strings are in the language; then findings by page and severity.
 
     Finding texts become element text (lxml escapes them; Sphinx escapes them again as HTML text),
     so markup in a msgstr is shown, never interpreted. The last section holds a paragraph with role
@@ -95,7 +97,11 @@ def report_tree(translated: TranslatedDocument, findings: Iterable[Finding], ui:
     counts = page_counts(translated)
     root = etree.Element("sect1", id="pb-translation-report")
     _text(root, "title", ui["report_title"])
-    _coverage(root, counts, ui)
+    coverage = _coverage(root, counts, ui)
+    if interface is not None:
+        own, own_total, sphinx, sphinx_total = interface
+        _text(coverage, "para", ui["report_interface"].format(own=own, own_total=own_total, sphinx=sphinx,
+                                                              sphinx_total=sphinx_total)).set("role", "pb-interface")
     findings = list(findings)
     section = etree.SubElement(root, "sect2", id="pb-report-findings")
     _text(section, "title", ui["report_source_findings"] if translated.lang == "en" else ui["report_findings"])
@@ -140,7 +146,7 @@ def _table(parent: etree._Element, title: str | None, heads: list[str]) -> etree
     return etree.SubElement(group, "tbody")
 
 
-def _coverage(root: etree._Element, counts: list[PageCounts], ui: dict[str, str]) -> None:
+def _coverage(root: etree._Element, counts: list[PageCounts], ui: dict[str, str]) -> etree._Element:
     section = etree.SubElement(root, "sect2", id="pb-report-coverage")
     _text(section, "title", ui["report_coverage"])
     body = _table(section, None, [ui["report_page"], ui["report_blocks"], ui["report_translated"],
@@ -153,6 +159,7 @@ def _coverage(root: etree._Element, counts: list[PageCounts], ui: dict[str, str]
         _text(row, "entry", label)
         for number in numbers:
             _text(row, "entry", str(number))
+    return section
 
 
 def _findings_table(parent: etree._Element, findings: list[Finding], title: str, ui: dict[str, str]) -> None:

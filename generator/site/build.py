@@ -35,7 +35,7 @@ from patiencebook.generator.site.workers import run_workers
 def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str] | None = None,
                jobs: int | None = None, book_file: str = "index.docbook",
                echo: bool = True, report: bool = True, progress: str | Progress = "auto",
-               fresh: bool = False) -> BuildReport:
+               fresh: bool = False, derived: str = "auto") -> BuildReport:
     """Render the help in every language into ``out/<lang>/`` plus a root ``out/index.html``.
 
     Args:
@@ -64,6 +64,10 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
             (:mod:`patiencebook.generator.site.cache`). Otherwise a language whose sources and
             catalog did not change is reused as it is, and one whose catalog changed has only its
             changed pages read and written again.
+        derived: for a derived language with a hand-kept catalog beside its base (``sr@latin``
+            beside ``sr``): ``auto`` (the hand-kept one only when it is complete and up to date),
+            ``catalog`` or ``derive`` (:mod:`~patiencebook.generator.catalogs.derivedcopy`). The
+            choice and its reason are in the report's ``notes``.
 
     Game pages without a rules block get the engine model of the embedded rules (``rules/``) of
     the same game, when there is one (:func:`~patiencebook.generator.docbook.enginemodels.attach_engine_models`).
@@ -93,7 +97,8 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
     source = source_language()
     source_row = get_language(source)  # the root page's own language
     wanted = _wanted_languages(langs, found, source, site_warnings)
-    tasks_langs = plan_languages(wanted, found, source, catalogs)
+    notes: list[str] = []
+    tasks_langs = plan_languages(wanted, found, source, catalogs, derived, notes)
 
     # Fail on a bad source before starting any worker; forked workers reuse this document.
     from patiencebook.generator.docbook.sources import load_document
@@ -151,6 +156,8 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
                     print(f"{report_.lang}: {warning}", file=sys.stderr)
             for warning in site_warnings:
                 print(f"patiencebook: warning: {warning}", file=sys.stderr)
+            for note in notes:
+                print(f"patiencebook: note: {note}", file=sys.stderr)
         if pyodide is not None:
             install_board_assets(site, pyodide, previous=out if was_site else None)
         (site / SITE_MARKER).write_text("A help site built by patiencebook; `patiencebook build` may replace "
@@ -176,7 +183,7 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
             lock = None
     shutil.rmtree(workdir, ignore_errors=True)
     result = BuildReport(out=out, languages=tuple(reports), seconds=time.perf_counter() - started,
-                         warnings=tuple(site_warnings), without_model=tuple(
+                         warnings=tuple(site_warnings), notes=tuple(notes), without_model=tuple(
                              page.slug for page in document.pages if page.kind == "game" and page.rules is None),
                          models=tuple(sorted(models)))
     if echo:
@@ -278,11 +285,21 @@ def _inputs_digest(source_files: list[Path], catalog: Path | None) -> str:
 
 
 def plan_languages(wanted: list[str], found: dict[str, Path], source: str,
-                   catalogs: Path | None) -> list[tuple[Language, Path | None, bool]]:
+                   catalogs: Path | None, derived: str = "auto",
+                   notes: list[str] | None = None) -> list[tuple[Language, Path | None, bool]]:
     """``(language, catalog, derive)`` for each wanted language, each once: the language resolved
     once from the code the user gave (``de_DE``, ``sr-Latn``) and carried from here on, the catalog
-    it is built from and whether it is derived from that catalog's language. Raises
-    :class:`LanguageError` when one cannot be built."""
+    it is built from and whether it is derived from that catalog's language.
+
+    A derived language whose hand-kept catalog sits beside its base's (``sr@latin`` beside ``sr``)
+    is built from one of them as ``derived`` says (:data:`~.derivedcopy.MODES`,
+    :func:`~.derivedcopy.choose_catalog`); the choice and its reason are added to ``notes``.
+
+    Raises:
+        LanguageError: a language cannot be built.
+        CatalogError: a catalog compared for that choice cannot be read.
+    """
+    from patiencebook.generator.catalogs.derivedcopy import choose_catalog
     from patiencebook.generator.languages import resolve_language
 
     # A code as users write it (de_DE, sr-Latn) names the catalog language it means.
@@ -297,6 +314,12 @@ def plan_languages(wanted: list[str], found: dict[str, Path], source: str,
             continue
         if language.code == source:
             plan.append((language, None, False))
+        elif language.code in found and language.derived_from and language.derived_from in found:
+            choice = choose_catalog(language.code, language.derived_from, found[language.derived_from],
+                                    found[language.code], language.derive or "", derived)
+            if notes is not None:
+                notes.append(choice.reason)
+            plan.append((language, found[language.code if choice.kept else language.derived_from], not choice.kept))
         elif language.code in found:
             plan.append((language, found[language.code], False))
         elif language.derived_from and language.derived_from in found:

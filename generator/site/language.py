@@ -363,8 +363,13 @@ def _language_findings(task: Task, document: Document, catalog) -> tuple[list, s
 def _report_tree(translated: TranslatedDocument, findings: list, task: Task) -> etree._Element:
     from patiencebook.generator.check.sitereport import report_tree
 
+    from patiencebook.generator.languages import source_language, ui_coverage
+    from patiencebook.generator.sphinxext.uicatalog import sphinx_coverage
+
     derived_from = task.language.derived_from if task.derive else None
-    return report_tree(translated, findings, ui_strings(task.language), derived_from=derived_from)
+    interface = (*ui_coverage(task.language), *sphinx_coverage(task.language.sphinx, source_language()))
+    return report_tree(translated, findings, ui_strings(task.language), derived_from=derived_from,
+                       interface=interface)
 
 
 def _rendered_findings(srcdir: Path, outdir: Path, language: Language) -> list:

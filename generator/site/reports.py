@@ -65,6 +65,8 @@ class BuildReport:
     languages: tuple[LanguageReport, ...]
     seconds: float
     warnings: tuple[str, ...] = field(default=())
+    #: what the build chose and why (which catalog a derived language was built from)
+    notes: tuple[str, ...] = field(default=())
     #: slugs of the game pages with no engine model (no rules block, none in the embedded rules)
     without_model: tuple[str, ...] = ()
     #: slugs of the game pages that took their engine model from the embedded rules
@@ -113,16 +115,23 @@ def root_index_html(title: str, reports: Sequence[LanguageReport], languages: Se
 
     if [report.lang for report in reports] != [language.code for language in languages]:
         raise ValueError("root_index_html: the reports and the languages differ")
+    from patiencebook.generator.languages import sort_key, ui_string_language
+
     items = []
-    for report, language in zip(reports, languages):
+    collate = sort_key(source)
+    # The source language first, then the others by name in the source language's collation.
+    pairs = sorted(zip(reports, languages), key=lambda pair: (pair[1].code != source.code,
+                                                               collate(pair[1].display_name)))
+    for report, language in pairs:
         ui = ui_strings(language)
+        said_in = ui_string_language(language, "coverage")
         # Rounded down to a tenth of a per cent, so an incomplete translation never reads 100 %.
         share = (report.translated * 1000 // report.total) / 1000 if report.total else 1.0
         percent = format_percent(share, locale=language.babel, decimal_quantization=False)
         coverage = escape(ui["coverage"].format(percent=percent))
         items.append(f'    <li><a href="{escape(language.code)}/index.html" hreflang="{language.bcp47}" '
                      f'lang="{language.bcp47}">{escape(language.display_name)}</a> '
-                     f'<span class="coverage" lang="{language.bcp47}">{coverage}</span></li>')
+                     f'<span class="coverage" lang="{said_in.bcp47}">{coverage}</span></li>')
     ui_en = ui_strings(source)
     return f"""<!DOCTYPE html>
 <html lang="{source.bcp47}">

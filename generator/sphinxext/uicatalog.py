@@ -46,6 +46,24 @@ def sphinx_catalog(language: str, suffix: str = "mo") -> Path | None:
     return regional[0] if len(regional) == 1 else None
 
 
+def sphinx_coverage(language: str, source: str = "en") -> tuple[int, int]:
+    """``(translated, total)``: how many of the Sphinx strings our pages use (:func:`used_strings`)
+    Sphinx language ``language`` shows translated, by our catalog or else Sphinx's own; the source
+    language ``source`` (and its regional forms) has them all."""
+    used = used_strings()
+    msgids = used["python"] + used["js"] + [singular for singular, _ in used["js_plural"]]
+    if language.split("_")[0].split("@")[0] == source:
+        return len(msgids), len(msgids)
+    catalogs = []
+    for path in (catalog_path(language, "mo"), sphinx_catalog(language)):
+        if path is not None and path.is_file():
+            with path.open("rb") as stream:
+                catalogs.append(gettext.GNUTranslations(stream)._catalog)
+    def translated(msgid: str) -> bool:
+        return any(catalog.get(msgid) or catalog.get((msgid, 0)) for catalog in catalogs)
+    return sum(1 for msgid in msgids if translated(msgid)), len(msgids)
+
+
 def install(app, language: str | None, derived: bool = False) -> bool:
     """Put our ``sphinx.mo`` for Sphinx language ``language`` in front of Sphinx's interface translations.
 

@@ -1,0 +1,41 @@
+Object.assign(Documentation.TRANSLATIONS, {
+    ", in ": ", бет: ",
+    "Caution": "Абайлаңыз",
+    "Documentation overview": "Анықтамаға шолу",
+    "Go": "Өту",
+    "Hide Search Matches": "Іздеу сәйкестіктерін жасыру",
+    "Important": "Маңызды",
+    "Index": "Көрсеткіш",
+    "Link to this heading": "Осы тақырыпқа сілтеме",
+    "Link to this image": "Осы суретке сілтеме",
+    "Link to this table": "Осы кестеге сілтеме",
+    "Logo of %s": "%s логотипі",
+    "Module Index": "Модульдер көрсеткіші",
+    "Navigation": "Навигация",
+    "Next": "Келесі",
+    "Note": "Ескертпе",
+    "Please activate JavaScript to enable the search\n    functionality.": "Іздеу жұмыс істеуі үшін JavaScript қосулы болуы керек.",
+    "Preparing search...": "Іздеу дайындалуда…",
+    "Previous": "Алдыңғы",
+    "Quick search": "Жылдам іздеу",
+    "Related Topics": "Қатысты беттер",
+    "Search": "Іздеу",
+    "Search Page": "Іздеу беті",
+    "Search Results": "Іздеу нәтижелері",
+    "Search finished, found one page matching the search query.": [
+        "Іздеу аяқталды: сұрауға сәйкес бір бет табылды.",
+        "Іздеу аяқталды: сұрауға сәйкес ${resultCount} бет табылды."
+    ],
+    "Searching": "Іздеу жүріп жатыр",
+    "Searching for multiple words only shows matches that contain\n    all words.": "Бірнеше сөзбен іздегенде тек барлық сөз кездесетін беттер ғана табылады.",
+    "Tip": "Кеңес",
+    "Warning": "Ескерту",
+    "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "Іздеуіңізге сәйкес бет табылмады. Сөздердің дұрыс жазылғанын тексеріңіз.",
+    "next": "келесі",
+    "next chapter": "келесі бет",
+    "previous": "алдыңғы",
+    "previous chapter": "алдыңғы бет",
+    "search": "іздеу"
+});
+Documentation.PLURAL_EXPR = (n) => +((n != 1));
+Documentation.LOCALE = "kk";
