@@ -15,6 +15,7 @@ that sets only ``language`` can leave it out).
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -72,6 +73,7 @@ def _on_html_page_context(app: Sphinx, pagename: str, templatename: str, context
 
     _cache_stemmer(app)
     _install_translations_js(app)
+    _drop_marks_from_titles(context)
     language = settings.page_language(app.config)
     if language is None:
         return
@@ -79,6 +81,23 @@ def _on_html_page_context(app: Sphinx, pagename: str, templatename: str, context
     context["language"] = language.bcp47
     context["pb_ui"] = ui_strings(language)
     context["pb_languages"] = switcher_entries(language, settings.site_languages(app.config), pagename)
+
+
+_MARK = re.compile(r'<span class="pb-fallback-mark"[^>]*>[^<]*</span>')
+
+
+def _drop_marks_from_titles(context: dict[str, Any]) -> None:
+    """Leave the fallback mark out of the titles Sphinx shows as plain text (the ``<title>``, the
+    ``rel="next"``/``"prev"`` links, the breadcrumbs): there it would run into the title's words
+    ("Klondikenot translated"). The page's heading keeps it."""
+    if isinstance(context.get("title"), str):
+        context["title"] = _MARK.sub("", context["title"])
+    for key in ("next", "prev"):
+        if isinstance(context.get(key), dict) and isinstance(context[key].get("title"), str):
+            context[key] = {**context[key], "title": _MARK.sub("", context[key]["title"])}
+    if isinstance(context.get("parents"), list):
+        context["parents"] = [{**parent, "title": _MARK.sub("", parent.get("title", ""))}
+                              if isinstance(parent, dict) else parent for parent in context["parents"]]
 
 
 def _cache_stemmer(app: Sphinx) -> None:
@@ -93,25 +112,24 @@ def _cache_stemmer(app: Sphinx) -> None:
 
 def _install_translations_js(app: Sphinx) -> None:
     # Sphinx copies its bundled translations.js before writing pages; ours replaces it before the
-    # first page is rendered, so the pages' ?v= checksums are those of our file.
+    # first page is rendered, so the pages' ?v= checksums are those of our file. Where we ship no
+    # catalog, Sphinx's own is written out the same way (uicatalog.js_catalog): its bundled file
+    # builds the plural function with `new Function`, which the served site's
+    # Content-Security-Policy refuses, and it sits under the region only for some languages.
     if getattr(app, "_pb_translations_js", False) or app.builder.format != "html":
         return
-    ours = uicatalog.catalog_path(app.config.language or "", "js")
-    if not ours.is_file():
-        # Sphinx copies a bundled translations.js only under the exact language; it ships some
-        # languages under a region only (uk_UA for uk).
-        ours = uicatalog.sphinx_catalog(app.config.language or "", "js") or ours
-    if ours.is_file():
+    text = uicatalog.translations_js(app.config.language or "")
+    if text is not None:
         target = Path(app.outdir) / "_static" / "translations.js"
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(ours.read_bytes())
+        target.write_text(text, encoding="utf-8")
     app._pb_translations_js = True
 
 
 def _on_builder_inited(app: Sphinx) -> None:
     language = app.config.language or ""
     if app.builder.format == "html" and (uicatalog.catalog_path(language, "js").is_file()
-                                         or uicatalog.sphinx_catalog(language, "js") is not None):
+                                         or uicatalog.sphinx_catalog(language, "po") is not None):
         # Sphinx adds translations.js only when it has a bundled one; we ship ours for each language.
         app.builder.add_js_file("translations.js")
 

@@ -46,6 +46,24 @@ def sphinx_catalog(language: str, suffix: str = "mo") -> Path | None:
     return regional[0] if len(regional) == 1 else None
 
 
+def translations_js(language: str) -> str | None:
+    """The ``translations.js`` a site in Sphinx language ``language`` gets: ours (``sphinx.js``),
+    else Sphinx's bundled catalog (:func:`sphinx_catalog`) written by :func:`js_catalog`, else
+    ``None`` (English)."""
+    ours = catalog_path(language, "js")
+    if ours.is_file():
+        return ours.read_text(encoding="utf-8")
+    bundled = sphinx_catalog(language, "po")
+    if bundled is None:
+        return None
+    with bundled.open("rb") as stream:
+        catalog = pofile.read_po(stream)
+    try:
+        return js_catalog(catalog, language)
+    except ValueError:
+        return None
+
+
 def sphinx_coverage(language: str, source: str = "en") -> tuple[int, int]:
     """``(translated, total)``: how many of the Sphinx strings our pages use (:func:`used_strings`)
     Sphinx language ``language`` shows translated, by our catalog or else Sphinx's own; the source

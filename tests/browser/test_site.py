@@ -120,3 +120,41 @@ def test_project_site_serbian_search_in_latin_script_finds_hamilton(page, projec
     page.goto(f"{project_server}/sr@latin/hamilton.html")
     assert page.get_attribute("html", "lang") == "sr-Latn"
     assert "birač" in page.inner_text("body")
+
+
+CORPUS_HELP = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "aisleriot" / "help"
+
+
+@pytest.fixture(scope="module")
+def corpus_server(tmp_path_factory):
+    """The AisleRiot manual in four languages CLDR gives us (no table row for any), served on 127.0.0.1."""
+    if not (CORPUS_HELP / "C" / "index.docbook").is_file():
+        pytest.skip(f"the AisleRiot corpus is not at {CORPUS_HELP}")
+    out = tmp_path_factory.mktemp("corpus") / "site"
+    build_site(CORPUS_HELP / "C", CORPUS_HELP, out, langs=["fr", "uk", "zh_CN", "kk"], echo=False)
+    yield from serve(out)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("lang,typed,heading", [
+    ("fr", "regles", "Résultats de la recherche"),   # "Règles", typed without its accent
+    ("uk", "КЛОНДАЙК", None),                        # "Клондайк", typed in capitals
+    ("kk", "клондайк", None),
+    ("zh_CN", "克朗代克", None),                      # Chinese, written without spaces
+])
+def test_aisleriot_languages_find_a_word_typed_without_accents_or_in_another_case(page, corpus_server, lang,
+                                                                                   typed, heading):
+    results = _search(page, corpus_server, lang, typed)
+    assert any(href.startswith("klondike.html") for href in results), results
+    if heading:
+        assert page.inner_text("#search-results h2") == heading
+
+
+@pytest.mark.corpus
+def test_aisleriot_page_carries_its_cldr_tag_and_title_without_the_mark(page, corpus_server):
+    page.goto(f"{corpus_server}/zh_CN/klondike.html")
+    assert page.get_attribute("html", "lang") == "zh-Hans"
+    names = page.eval_on_selector_all("nav.pb-languages a", "links => links.map((a) => a.textContent.trim())")
+    assert "Français" in "".join(names) and "Українська" in "".join(names)
+    page.goto(f"{corpus_server}/kk/index.html")
+    assert page.get_attribute("html", "lang") == "kk-Cyrl"
