@@ -237,7 +237,8 @@ def test_javascript_stemmer_gives_the_python_index_keys(language):
 
 # -- interface catalogs --------------------------------------------------------------------------
 
-SHIPPED = ["de", "el", "sr", "sr@latin"]
+#: Every language we ship Sphinx interface strings for (locale/<lang>/LC_MESSAGES/sphinx.po).
+SHIPPED = sorted(path.name for path in uicatalog.LOCALE_DIR.iterdir() if (path / "LC_MESSAGES" / "sphinx.po").is_file())
 
 
 def _po(lang: str):

@@ -1,0 +1,42 @@
+Object.assign(Documentation.TRANSLATIONS, {
+    ", in ": ", a ",
+    "Caution": "Precaució",
+    "Documentation overview": "Visió general de l'ajuda",
+    "Go": "Cerca",
+    "Hide Search Matches": "Amaga les coincidències de la cerca",
+    "Important": "Important",
+    "Index": "Índex",
+    "Link to this heading": "Enllaç a aquest encapçalament",
+    "Link to this image": "Enllaç a aquesta imatge",
+    "Link to this table": "Enllaç a aquesta taula",
+    "Logo of %s": "Logotip de %s",
+    "Module Index": "Índex de mòduls",
+    "Navigation": "Navegació",
+    "Next": "Següent",
+    "Note": "Nota",
+    "Please activate JavaScript to enable the search\n    functionality.": "Activeu el JavaScript per a poder fer cerques.",
+    "Preparing search...": "S'està preparant la cerca…",
+    "Previous": "Anterior",
+    "Quick search": "Cerca ràpida",
+    "Related Topics": "Temes relacionats",
+    "Search": "Cerca",
+    "Search Page": "Pàgina de cerca",
+    "Search Results": "Resultats de la cerca",
+    "Search finished, found one page matching the search query.": [
+        "Cerca acabada: s'ha trobat una pàgina que coincideix amb la consulta.",
+        "Cerca acabada: s'han trobat ${resultCount} pàgines que coincideixen amb la consulta.",
+        "Cerca acabada: s'han trobat ${resultCount} pàgines que coincideixen amb la consulta."
+    ],
+    "Searching": "S'està cercant",
+    "Searching for multiple words only shows matches that contain\n    all words.": "Si cerqueu diverses paraules, només es mostren els resultats que les contenen totes.",
+    "Tip": "Consell",
+    "Warning": "Avís",
+    "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "La cerca no ha trobat cap pàgina. Comproveu que totes les paraules estiguin ben escrites.",
+    "next": "següent",
+    "next chapter": "pàgina següent",
+    "previous": "anterior",
+    "previous chapter": "pàgina anterior",
+    "search": "cerca"
+});
+Documentation.PLURAL_EXPR = (n) => +((n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2));
+Documentation.LOCALE = "ca";

@@ -1,0 +1,42 @@
+Object.assign(Documentation.TRANSLATIONS, {
+    ", in ": ", na stránce ",
+    "Caution": "Pozor",
+    "Documentation overview": "Přehled nápovědy",
+    "Go": "Hledat",
+    "Hide Search Matches": "Skrýt zvýraznění výsledků",
+    "Important": "Důležité",
+    "Index": "Rejstřík",
+    "Link to this heading": "Odkaz na tento nadpis",
+    "Link to this image": "Odkaz na tento obrázek",
+    "Link to this table": "Odkaz na tuto tabulku",
+    "Logo of %s": "Logo %s",
+    "Module Index": "Rejstřík modulů",
+    "Navigation": "Navigace",
+    "Next": "Další",
+    "Note": "Poznámka",
+    "Please activate JavaScript to enable the search\n    functionality.": "Pro vyhledávání je potřeba zapnout JavaScript.",
+    "Preparing search...": "Příprava hledání…",
+    "Previous": "Předchozí",
+    "Quick search": "Rychlé hledání",
+    "Related Topics": "Související témata",
+    "Search": "Hledat",
+    "Search Page": "Stránka hledání",
+    "Search Results": "Výsledky hledání",
+    "Search finished, found one page matching the search query.": [
+        "Hledání dokončeno: nalezena jedna stránka odpovídající dotazu.",
+        "Hledání dokončeno: nalezeny ${resultCount} stránky odpovídající dotazu.",
+        "Hledání dokončeno: nalezeno ${resultCount} stránek odpovídajících dotazu."
+    ],
+    "Searching": "Hledá se",
+    "Searching for multiple words only shows matches that contain\n    all words.": "Při hledání více slov se zobrazí jen výsledky, které obsahují všechna slova.",
+    "Tip": "Tip",
+    "Warning": "Varování",
+    "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "Hledání nenašlo žádnou stránku. Zkontrolujte prosím, zda jsou všechna slova napsána správně.",
+    "next": "další",
+    "next chapter": "další stránka",
+    "previous": "předchozí",
+    "previous chapter": "předchozí stránka",
+    "search": "hledat"
+});
+Documentation.PLURAL_EXPR = (n) => +((n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2));
+Documentation.LOCALE = "cs";

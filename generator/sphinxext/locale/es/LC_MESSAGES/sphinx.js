@@ -1,0 +1,42 @@
+Object.assign(Documentation.TRANSLATIONS, {
+    ", in ": ", en ",
+    "Caution": "Precaución",
+    "Documentation overview": "Vista general de la ayuda",
+    "Go": "Ir",
+    "Hide Search Matches": "Ocultar coincidencias de la búsqueda",
+    "Important": "Importante",
+    "Index": "Índice",
+    "Link to this heading": "Enlace a este encabezado",
+    "Link to this image": "Enlace a esta imagen",
+    "Link to this table": "Enlace a esta tabla",
+    "Logo of %s": "Logotipo de %s",
+    "Module Index": "Índice de módulos",
+    "Navigation": "Navegación",
+    "Next": "Siguiente",
+    "Note": "Nota",
+    "Please activate JavaScript to enable the search\n    functionality.": "Active JavaScript para poder usar la búsqueda.",
+    "Preparing search...": "Preparando la búsqueda…",
+    "Previous": "Anterior",
+    "Quick search": "Búsqueda rápida",
+    "Related Topics": "Temas relacionados",
+    "Search": "Buscar",
+    "Search Page": "Página de búsqueda",
+    "Search Results": "Resultados de la búsqueda",
+    "Search finished, found one page matching the search query.": [
+        "Búsqueda terminada: se encontró una página que coincide con la consulta.",
+        "Búsqueda terminada: se encontraron ${resultCount} páginas que coinciden con la consulta.",
+        "Búsqueda terminada: se encontraron ${resultCount} páginas que coinciden con la consulta."
+    ],
+    "Searching": "Buscando",
+    "Searching for multiple words only shows matches that contain\n    all words.": "Si busca varias palabras, solo se muestran los resultados que las contienen todas.",
+    "Tip": "Consejo",
+    "Warning": "Advertencia",
+    "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "Su búsqueda no coincide con ninguna página. Compruebe que todas las palabras estén bien escritas.",
+    "next": "siguiente",
+    "next chapter": "página siguiente",
+    "previous": "anterior",
+    "previous chapter": "página anterior",
+    "search": "buscar"
+});
+Documentation.PLURAL_EXPR = (n) => +((n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2));
+Documentation.LOCALE = "es";

@@ -1,0 +1,41 @@
+Object.assign(Documentation.TRANSLATIONS, {
+    ", in ": ", orria: ",
+    "Caution": "Kontuz",
+    "Documentation overview": "Laguntzaren ikuspegi orokorra",
+    "Go": "Joan",
+    "Hide Search Matches": "Ezkutatu bilaketaren bat-etortzeak",
+    "Important": "Garrantzitsua",
+    "Index": "Aurkibidea",
+    "Link to this heading": "Izenburu honetarako esteka",
+    "Link to this image": "Irudi honetarako esteka",
+    "Link to this table": "Taula honetarako esteka",
+    "Logo of %s": "%s(r)en logotipoa",
+    "Module Index": "Moduluen aurkibidea",
+    "Navigation": "Nabigazioa",
+    "Next": "Hurrengoa",
+    "Note": "Oharra",
+    "Please activate JavaScript to enable the search\n    functionality.": "Bilaketa erabiltzeko, JavaScript gaitu behar da.",
+    "Preparing search...": "Bilaketa prestatzen…",
+    "Previous": "Aurrekoa",
+    "Quick search": "Bilaketa azkarra",
+    "Related Topics": "Lotutako gaiak",
+    "Search": "Bilatu",
+    "Search Page": "Bilaketa-orria",
+    "Search Results": "Bilaketaren emaitzak",
+    "Search finished, found one page matching the search query.": [
+        "Bilaketa amaitu da: kontsultarekin bat datorren orri bat aurkitu da.",
+        "Bilaketa amaitu da: kontsultarekin bat datozen ${resultCount} orri aurkitu dira."
+    ],
+    "Searching": "Bilatzen",
+    "Searching for multiple words only shows matches that contain\n    all words.": "Hainbat hitz bilatzean, hitz guztiak dituzten emaitzak soilik erakusten dira.",
+    "Tip": "Aholkua",
+    "Warning": "Abisua",
+    "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "Bilaketak ez du orririk aurkitu. Egiaztatu hitz guztiak ondo idatzita daudela.",
+    "next": "hurrengoa",
+    "next chapter": "hurrengo orria",
+    "previous": "aurrekoa",
+    "previous chapter": "aurreko orria",
+    "search": "bilatu"
+});
+Documentation.PLURAL_EXPR = (n) => +((n != 1));
+Documentation.LOCALE = "eu";

@@ -1,0 +1,42 @@
+Object.assign(Documentation.TRANSLATIONS, {
+    ", in ": ", dans ",
+    "Caution": "Attention",
+    "Documentation overview": "Vue d'ensemble de l'aide",
+    "Go": "OK",
+    "Hide Search Matches": "Masquer le surlignage de la recherche",
+    "Important": "Important",
+    "Index": "Index",
+    "Link to this heading": "Lien vers ce titre",
+    "Link to this image": "Lien vers cette image",
+    "Link to this table": "Lien vers ce tableau",
+    "Logo of %s": "Logo de %s",
+    "Module Index": "Index des modules",
+    "Navigation": "Navigation",
+    "Next": "Suivant",
+    "Note": "Remarque",
+    "Please activate JavaScript to enable the search\n    functionality.": "Veuillez activer JavaScript pour pouvoir utiliser la recherche.",
+    "Preparing search...": "Préparation de la recherche…",
+    "Previous": "Précédent",
+    "Quick search": "Recherche rapide",
+    "Related Topics": "Sujets connexes",
+    "Search": "Rechercher",
+    "Search Page": "Page de recherche",
+    "Search Results": "Résultats de la recherche",
+    "Search finished, found one page matching the search query.": [
+        "Recherche terminée : ${resultCount} page correspond à votre recherche.",
+        "Recherche terminée : ${resultCount} pages correspondent à votre recherche.",
+        "Recherche terminée : ${resultCount} pages correspondent à votre recherche."
+    ],
+    "Searching": "Recherche en cours",
+    "Searching for multiple words only shows matches that contain\n    all words.": "Si vous recherchez plusieurs mots, seules les pages contenant tous ces mots sont affichées.",
+    "Tip": "Astuce",
+    "Warning": "Avertissement",
+    "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "Aucune page ne correspond à votre recherche. Veuillez vérifier l'orthographe de tous les mots.",
+    "next": "suivant",
+    "next chapter": "page suivante",
+    "previous": "précédent",
+    "previous chapter": "page précédente",
+    "search": "rechercher"
+});
+Documentation.PLURAL_EXPR = (n) => +((n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);
+Documentation.LOCALE = "fr";

@@ -1,0 +1,41 @@
+Object.assign(Documentation.TRANSLATIONS, {
+    ", in ": ", oldal: ",
+    "Caution": "Vigyázat",
+    "Documentation overview": "A súgó áttekintése",
+    "Go": "Mehet",
+    "Hide Search Matches": "Találatok kiemelésének elrejtése",
+    "Important": "Fontos",
+    "Index": "Tárgymutató",
+    "Link to this heading": "Hivatkozás erre a címsorra",
+    "Link to this image": "Hivatkozás erre a képre",
+    "Link to this table": "Hivatkozás erre a táblázatra",
+    "Logo of %s": "%s logója",
+    "Module Index": "Modulok jegyzéke",
+    "Navigation": "Navigáció",
+    "Next": "Következő",
+    "Note": "Megjegyzés",
+    "Please activate JavaScript to enable the search\n    functionality.": "A kereséshez engedélyezni kell a JavaScriptet.",
+    "Preparing search...": "Keresés előkészítése…",
+    "Previous": "Előző",
+    "Quick search": "Gyorskeresés",
+    "Related Topics": "Kapcsolódó témák",
+    "Search": "Keresés",
+    "Search Page": "Keresőoldal",
+    "Search Results": "Keresési eredmények",
+    "Search finished, found one page matching the search query.": [
+        "A keresés befejeződött: egy oldal felel meg a keresési feltételeknek.",
+        "A keresés befejeződött: ${resultCount} oldal felel meg a keresési feltételeknek."
+    ],
+    "Searching": "Keresés folyamatban",
+    "Searching for multiple words only shows matches that contain\n    all words.": "Több szóra keresve csak azok a találatok jelennek meg, amelyek minden szót tartalmaznak.",
+    "Tip": "Tipp",
+    "Warning": "Figyelmeztetés",
+    "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "A keresés egyetlen oldalt sem talált. Kérjük, ellenőrizze, hogy minden szót helyesen írt-e be.",
+    "next": "következő",
+    "next chapter": "következő oldal",
+    "previous": "előző",
+    "previous chapter": "előző oldal",
+    "search": "keresés"
+});
+Documentation.PLURAL_EXPR = (n) => +((n != 1));
+Documentation.LOCALE = "hu";

@@ -1,0 +1,42 @@
+Object.assign(Documentation.TRANSLATIONS, {
+    ", in ": ", на странице ",
+    "Caution": "Осторожно",
+    "Documentation overview": "Обзор справки",
+    "Go": "Найти",
+    "Hide Search Matches": "Снять выделение результатов",
+    "Important": "Важно",
+    "Index": "Алфавитный указатель",
+    "Link to this heading": "Ссылка на этот заголовок",
+    "Link to this image": "Ссылка на это изображение",
+    "Link to this table": "Ссылка на эту таблицу",
+    "Logo of %s": "Логотип %s",
+    "Module Index": "Указатель модулей",
+    "Navigation": "Навигация",
+    "Next": "Далее",
+    "Note": "Примечание",
+    "Please activate JavaScript to enable the search\n    functionality.": "Чтобы пользоваться поиском, включите JavaScript.",
+    "Preparing search...": "Подготовка поиска…",
+    "Previous": "Назад",
+    "Quick search": "Быстрый поиск",
+    "Related Topics": "Связанные темы",
+    "Search": "Поиск",
+    "Search Page": "Страница поиска",
+    "Search Results": "Результаты поиска",
+    "Search finished, found one page matching the search query.": [
+        "Поиск завершён: найдена ${resultCount} страница, соответствующая запросу.",
+        "Поиск завершён: найдены ${resultCount} страницы, соответствующие запросу.",
+        "Поиск завершён: найдено ${resultCount} страниц, соответствующих запросу."
+    ],
+    "Searching": "Идёт поиск",
+    "Searching for multiple words only shows matches that contain\n    all words.": "При поиске по нескольким словам показываются только страницы, где есть все эти слова.",
+    "Tip": "Совет",
+    "Warning": "Предупреждение",
+    "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "По вашему запросу ничего не найдено. Проверьте, пожалуйста, правильно ли написаны все слова.",
+    "next": "далее",
+    "next chapter": "следующая страница",
+    "previous": "назад",
+    "previous chapter": "предыдущая страница",
+    "search": "поиск"
+});
+Documentation.PLURAL_EXPR = (n) => +(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2);
+Documentation.LOCALE = "ru";

@@ -1,0 +1,41 @@
+Object.assign(Documentation.TRANSLATIONS, {
+    ", in ": ", i ",
+    "Caution": "Var försiktig",
+    "Documentation overview": "Översikt över hjälpen",
+    "Go": "Sök",
+    "Hide Search Matches": "Dölj sökträffar",
+    "Important": "Viktigt",
+    "Index": "Register",
+    "Link to this heading": "Länk till den här rubriken",
+    "Link to this image": "Länk till den här bilden",
+    "Link to this table": "Länk till den här tabellen",
+    "Logo of %s": "Logotyp för %s",
+    "Module Index": "Modulregister",
+    "Navigation": "Navigering",
+    "Next": "Nästa",
+    "Note": "Observera",
+    "Please activate JavaScript to enable the search\n    functionality.": "Aktivera JavaScript för att kunna använda sökfunktionen.",
+    "Preparing search...": "Förbereder sökningen…",
+    "Previous": "Föregående",
+    "Quick search": "Snabbsökning",
+    "Related Topics": "Relaterade ämnen",
+    "Search": "Sök",
+    "Search Page": "Söksida",
+    "Search Results": "Sökresultat",
+    "Search finished, found one page matching the search query.": [
+        "Sökningen är klar: en sida matchar sökfrågan.",
+        "Sökningen är klar: ${resultCount} sidor matchar sökfrågan."
+    ],
+    "Searching": "Söker",
+    "Searching for multiple words only shows matches that contain\n    all words.": "När du söker på flera ord visas bara träffar som innehåller alla orden.",
+    "Tip": "Tips",
+    "Warning": "Varning",
+    "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "Sökningen gav inga träffar. Kontrollera att alla ord är rätt stavade.",
+    "next": "nästa",
+    "next chapter": "nästa sida",
+    "previous": "föregående",
+    "previous chapter": "föregående sida",
+    "search": "sök"
+});
+Documentation.PLURAL_EXPR = (n) => +((n != 1));
+Documentation.LOCALE = "sv";

@@ -1,0 +1,40 @@
+Object.assign(Documentation.TRANSLATIONS, {
+    ", in ": "，位于 ",
+    "Caution": "注意",
+    "Documentation overview": "帮助概览",
+    "Go": "转到",
+    "Hide Search Matches": "隐藏搜索匹配项",
+    "Important": "重要",
+    "Index": "索引",
+    "Link to this heading": "链接到此标题",
+    "Link to this image": "链接到此图片",
+    "Link to this table": "链接到此表格",
+    "Logo of %s": "%s 的标志",
+    "Module Index": "模块索引",
+    "Navigation": "导航",
+    "Next": "下一页",
+    "Note": "备注",
+    "Please activate JavaScript to enable the search\n    functionality.": "请启用 JavaScript 以使用搜索功能。",
+    "Preparing search...": "正在准备搜索…",
+    "Previous": "上一页",
+    "Quick search": "快速搜索",
+    "Related Topics": "相关主题",
+    "Search": "搜索",
+    "Search Page": "搜索页面",
+    "Search Results": "搜索结果",
+    "Search finished, found one page matching the search query.": [
+        "搜索完成，共找到 ${resultCount} 个与查询匹配的页面。"
+    ],
+    "Searching": "正在搜索",
+    "Searching for multiple words only shows matches that contain\n    all words.": "搜索多个词时，只显示包含全部词语的结果。",
+    "Tip": "提示",
+    "Warning": "警告",
+    "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "没有与您的搜索匹配的页面。请检查所有词语的拼写是否正确。",
+    "next": "下一页",
+    "next chapter": "下一页",
+    "previous": "上一页",
+    "previous chapter": "上一页",
+    "search": "搜索"
+});
+Documentation.PLURAL_EXPR = (n) => +(0);
+Documentation.LOCALE = "zh_CN";
