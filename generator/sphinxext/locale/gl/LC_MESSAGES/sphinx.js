@@ -1,0 +1,41 @@
+Object.assign(Documentation.TRANSLATIONS, {
+    ", in ": ", en ",
+    "Caution": "Precaución",
+    "Documentation overview": "Visión xeral da axuda",
+    "Go": "Ir",
+    "Hide Search Matches": "Agochar as coincidencias da busca",
+    "Important": "Importante",
+    "Index": "Índice",
+    "Link to this heading": "Ligazón a este título",
+    "Link to this image": "Ligazón a esta imaxe",
+    "Link to this table": "Ligazón a esta táboa",
+    "Logo of %s": "Logotipo de %s",
+    "Module Index": "Índice de módulos",
+    "Navigation": "Navegación",
+    "Next": "Seguinte",
+    "Note": "Nota",
+    "Please activate JavaScript to enable the search\n    functionality.": "Para usar a busca cómpre ter JavaScript activado.",
+    "Preparing search...": "Preparando a busca…",
+    "Previous": "Anterior",
+    "Quick search": "Busca rápida",
+    "Related Topics": "Páxinas relacionadas",
+    "Search": "Buscar",
+    "Search Page": "Páxina de busca",
+    "Search Results": "Resultados da busca",
+    "Search finished, found one page matching the search query.": [
+        "Busca rematada: atopouse unha páxina que coincide coa consulta.",
+        "Busca rematada: atopáronse ${resultCount} páxinas que coinciden coa consulta."
+    ],
+    "Searching": "Buscando",
+    "Searching for multiple words only shows matches that contain\n    all words.": "Ao buscar varias palabras, só se mostran as páxinas que conteñen todas elas.",
+    "Tip": "Consello",
+    "Warning": "Aviso",
+    "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "Ningunha páxina coincide coa súa busca. Comprobe que todas as palabras estean ben escritas.",
+    "next": "seguinte",
+    "next chapter": "páxina seguinte",
+    "previous": "anterior",
+    "previous chapter": "páxina anterior",
+    "search": "buscar"
+});
+Documentation.PLURAL_EXPR = (n) => +((n != 1));
+Documentation.LOCALE = "gl";

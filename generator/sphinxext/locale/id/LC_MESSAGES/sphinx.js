@@ -1,0 +1,40 @@
+Object.assign(Documentation.TRANSLATIONS, {
+    ", in ": ", di ",
+    "Caution": "Hati-hati",
+    "Documentation overview": "Ikhtisar bantuan",
+    "Go": "Cari",
+    "Hide Search Matches": "Sembunyikan sorotan pencarian",
+    "Important": "Penting",
+    "Index": "Indeks",
+    "Link to this heading": "Tautan ke judul ini",
+    "Link to this image": "Tautan ke gambar ini",
+    "Link to this table": "Tautan ke tabel ini",
+    "Logo of %s": "Logo %s",
+    "Module Index": "Indeks Modul",
+    "Navigation": "Navigasi",
+    "Next": "Berikutnya",
+    "Note": "Catatan",
+    "Please activate JavaScript to enable the search\n    functionality.": "Silakan aktifkan JavaScript untuk menggunakan pencarian.",
+    "Preparing search...": "Menyiapkan pencarian…",
+    "Previous": "Sebelumnya",
+    "Quick search": "Pencarian cepat",
+    "Related Topics": "Halaman terkait",
+    "Search": "Cari",
+    "Search Page": "Halaman Pencarian",
+    "Search Results": "Hasil Pencarian",
+    "Search finished, found one page matching the search query.": [
+        "Pencarian selesai: ditemukan ${resultCount} halaman yang cocok dengan kueri."
+    ],
+    "Searching": "Sedang mencari",
+    "Searching for multiple words only shows matches that contain\n    all words.": "Pencarian dengan beberapa kata hanya menampilkan halaman yang memuat semua kata tersebut.",
+    "Tip": "Kiat",
+    "Warning": "Peringatan",
+    "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "Tidak ada halaman yang cocok dengan pencarian Anda. Pastikan semua kata dieja dengan benar.",
+    "next": "berikutnya",
+    "next chapter": "halaman berikutnya",
+    "previous": "sebelumnya",
+    "previous chapter": "halaman sebelumnya",
+    "search": "cari"
+});
+Documentation.PLURAL_EXPR = (n) => +(0);
+Documentation.LOCALE = "id";

@@ -1,0 +1,41 @@
+Object.assign(Documentation.TRANSLATIONS, {
+    ", in ": ", dins ",
+    "Caution": "Atencion",
+    "Documentation overview": "Vista generala de l'ajuda",
+    "Go": "Anar",
+    "Hide Search Matches": "Amagar las correspondéncias de la recèrca",
+    "Important": "Important",
+    "Index": "Indèx",
+    "Link to this heading": "Ligam cap a aqueste títol",
+    "Link to this image": "Ligam cap a aqueste imatge",
+    "Link to this table": "Ligam cap a aqueste tablèu",
+    "Logo of %s": "Lògo de %s",
+    "Module Index": "Indèx dels moduls",
+    "Navigation": "Navigacion",
+    "Next": "Seguent",
+    "Note": "Nòta",
+    "Please activate JavaScript to enable the search\n    functionality.": "Mercés d'activar JavaScript per poder utilizar la recèrca.",
+    "Preparing search...": "Preparacion de la recèrca…",
+    "Previous": "Precedent",
+    "Quick search": "Recèrca rapida",
+    "Related Topics": "Paginas connèxas",
+    "Search": "Recercar",
+    "Search Page": "Pagina de recèrca",
+    "Search Results": "Resultats de la recèrca",
+    "Search finished, found one page matching the search query.": [
+        "Recèrca acabada: una pagina correspond a la requèsta.",
+        "Recèrca acabada: ${resultCount} paginas correspondon a la requèsta."
+    ],
+    "Searching": "Recèrca en cors",
+    "Searching for multiple words only shows matches that contain\n    all words.": "Amb mantun mot, la recèrca mòstra sonque las paginas que los contenon totes.",
+    "Tip": "Consèlh",
+    "Warning": "Avertiment",
+    "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "Cap de pagina correspond pas a vòstra recèrca. Verificatz que totes los mots son corrèctament escriches.",
+    "next": "seguent",
+    "next chapter": "pagina seguenta",
+    "previous": "precedent",
+    "previous chapter": "pagina precedenta",
+    "search": "recercar"
+});
+Documentation.PLURAL_EXPR = (n) => +((n != 1));
+Documentation.LOCALE = "oc";

@@ -1,0 +1,42 @@
+Object.assign(Documentation.TRANSLATIONS, {
+    ", in ": ", em ",
+    "Caution": "Cuidado",
+    "Documentation overview": "Visão geral da ajuda",
+    "Go": "Ir",
+    "Hide Search Matches": "Ocultar destaques da pesquisa",
+    "Important": "Importante",
+    "Index": "Índice",
+    "Link to this heading": "Link para este título",
+    "Link to this image": "Link para esta imagem",
+    "Link to this table": "Link para esta tabela",
+    "Logo of %s": "Logotipo de %s",
+    "Module Index": "Índice de módulos",
+    "Navigation": "Navegação",
+    "Next": "Próximo",
+    "Note": "Nota",
+    "Please activate JavaScript to enable the search\n    functionality.": "Para usar a pesquisa, ative o JavaScript.",
+    "Preparing search...": "Preparando a pesquisa…",
+    "Previous": "Anterior",
+    "Quick search": "Pesquisa rápida",
+    "Related Topics": "Páginas relacionadas",
+    "Search": "Pesquisar",
+    "Search Page": "Página de pesquisa",
+    "Search Results": "Resultados da pesquisa",
+    "Search finished, found one page matching the search query.": [
+        "Pesquisa concluída: ${resultCount} página encontrada.",
+        "Pesquisa concluída: ${resultCount} páginas encontradas.",
+        "Pesquisa concluída: ${resultCount} páginas encontradas."
+    ],
+    "Searching": "Pesquisando",
+    "Searching for multiple words only shows matches that contain\n    all words.": "Ao pesquisar várias palavras, só aparecem as páginas que contêm todas elas.",
+    "Tip": "Dica",
+    "Warning": "Aviso",
+    "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "Nenhuma página corresponde à sua pesquisa. Verifique se todas as palavras estão escritas corretamente.",
+    "next": "próximo",
+    "next chapter": "próxima página",
+    "previous": "anterior",
+    "previous chapter": "página anterior",
+    "search": "pesquisar"
+});
+Documentation.PLURAL_EXPR = (n) => +((n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);
+Documentation.LOCALE = "pt_BR";

@@ -1,0 +1,43 @@
+Object.assign(Documentation.TRANSLATIONS, {
+    ", in ": ", na strani ",
+    "Caution": "Previdno",
+    "Documentation overview": "Pregled pomoči",
+    "Go": "Išči",
+    "Hide Search Matches": "Skrij označene zadetke",
+    "Important": "Pomembno",
+    "Index": "Kazalo",
+    "Link to this heading": "Povezava do tega naslova",
+    "Link to this image": "Povezava do te slike",
+    "Link to this table": "Povezava do te preglednice",
+    "Logo of %s": "Logotip %s",
+    "Module Index": "Kazalo modulov",
+    "Navigation": "Navigacija",
+    "Next": "Naprej",
+    "Note": "Opomba",
+    "Please activate JavaScript to enable the search\n    functionality.": "Za uporabo iskanja omogočite JavaScript.",
+    "Preparing search...": "Pripravljanje iskanja …",
+    "Previous": "Nazaj",
+    "Quick search": "Hitro iskanje",
+    "Related Topics": "Sorodne strani",
+    "Search": "Iskanje",
+    "Search Page": "Stran za iskanje",
+    "Search Results": "Rezultati iskanja",
+    "Search finished, found one page matching the search query.": [
+        "Iskanje je končano: poizvedbi ustreza ${resultCount} stran.",
+        "Iskanje je končano: poizvedbi ustrezata ${resultCount} strani.",
+        "Iskanje je končano: poizvedbi ustrezajo ${resultCount} strani.",
+        "Iskanje je končano: poizvedbi ustreza ${resultCount} strani."
+    ],
+    "Searching": "Iskanje poteka",
+    "Searching for multiple words only shows matches that contain\n    all words.": "Pri iskanju več besed so prikazane le strani, ki vsebujejo vse besede.",
+    "Tip": "Nasvet",
+    "Warning": "Opozorilo",
+    "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "Nobena stran ne ustreza vašemu iskanju. Preverite, ali so vse besede pravilno zapisane.",
+    "next": "naprej",
+    "next chapter": "naslednja stran",
+    "previous": "nazaj",
+    "previous chapter": "prejšnja stran",
+    "search": "iskanje"
+});
+Documentation.PLURAL_EXPR = (n) => +(n % 100 == 1 ? 0 : n % 100 == 2 ? 1 : (n % 100 == 3 || n % 100 == 4) ? 2 : 3);
+Documentation.LOCALE = "sl";

@@ -1,0 +1,42 @@
+Object.assign(Documentation.TRANSLATIONS, {
+    ", in ": ", на сторінці ",
+    "Caution": "Обережно",
+    "Documentation overview": "Огляд довідки",
+    "Go": "Знайти",
+    "Hide Search Matches": "Прибрати виділення знайденого",
+    "Important": "Важливо",
+    "Index": "Покажчик",
+    "Link to this heading": "Посилання на цей заголовок",
+    "Link to this image": "Посилання на це зображення",
+    "Link to this table": "Посилання на цю таблицю",
+    "Logo of %s": "Логотип %s",
+    "Module Index": "Покажчик модулів",
+    "Navigation": "Навігація",
+    "Next": "Далі",
+    "Note": "Примітка",
+    "Please activate JavaScript to enable the search\n    functionality.": "Увімкніть, будь ласка, JavaScript, щоб скористатися пошуком.",
+    "Preparing search...": "Підготовка пошуку…",
+    "Previous": "Назад",
+    "Quick search": "Швидкий пошук",
+    "Related Topics": "Пов’язані сторінки",
+    "Search": "Пошук",
+    "Search Page": "Сторінка пошуку",
+    "Search Results": "Результати пошуку",
+    "Search finished, found one page matching the search query.": [
+        "Пошук завершено: за запитом знайдено ${resultCount} сторінку.",
+        "Пошук завершено: за запитом знайдено ${resultCount} сторінки.",
+        "Пошук завершено: за запитом знайдено ${resultCount} сторінок."
+    ],
+    "Searching": "Триває пошук",
+    "Searching for multiple words only shows matches that contain\n    all words.": "Якщо шукати кілька слів, буде показано лише сторінки, що містять усі ці слова.",
+    "Tip": "Порада",
+    "Warning": "Попередження",
+    "Your search did not match any documents. Please make sure that all words are spelled correctly and that you've selected enough categories.": "Жодна сторінка не відповідає вашому запиту. Перевірте, будь ласка, чи правильно написано всі слова.",
+    "next": "далі",
+    "next chapter": "наступна сторінка",
+    "previous": "назад",
+    "previous chapter": "попередня сторінка",
+    "search": "пошук"
+});
+Documentation.PLURAL_EXPR = (n) => +(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2);
+Documentation.LOCALE = "uk";
