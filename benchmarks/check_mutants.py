@@ -57,7 +57,7 @@ LANGS = ("de", "el", "sr")
 #: GNOME AisleRiot's help: the sources in ``C/``, a catalog ``<lang>/<lang>.po`` per language.
 CORPUS = REPO_ROOT.parent / "shared" / "corpus" / "aisleriot" / "help"
 #: The languages ``--corpus`` mutates: those with an operator file.
-CORPUS_LANGS = ("de", "el", "sr")
+CORPUS_LANGS = ("de", "el", "sr", "fr", "es", "ru", "uk", "ca", "cs", "hu", "sv")
 #: ``--corpus``: the most mutants checked per language and category, and the seed they are drawn with.
 MAX_PER_CATEGORY, SEED = 400, 1
 #: The mutation categories, in the order they are reported. A mutant that two operators make alike
