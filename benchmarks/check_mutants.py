@@ -851,4 +851,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # the output piped into a program that stopped reading (head)
+        sys.stderr.close()
+        sys.exit(0)
