@@ -25,8 +25,9 @@ file is broken or ``check_facts`` does not import.
 ``--corpus`` mutates real translations instead: GNOME AisleRiot's help catalogs
 (``../shared/corpus/aisleriot/help/<lang>/<lang>.po``, English sources in its ``C/``), each unit
 with the context ``patiencebook check`` gives it for those sources. Only the units that were clean
-are mutated: confirmed, translated, not the credits, and without an ``error`` or ``warning`` rule
-finding of their own; a mutant is caught when it gets one. A language whose checker has no lexicon
+are mutated: confirmed, translated, neither the credits nor the front matter or legal notice (the
+context's role ``other``), and without an ``error`` or ``warning`` rule finding of their own; a
+mutant is caught when it gets one. A language whose checker has no lexicon
 gets no rule checks (as in ``patiencebook check``): its mutants are counted, none is caught. When a
 category gives more than ``--max-per-category`` mutants in a language, that many are drawn with a
 fixed seed (``--seed``), and the output says so. ``--list-mutants`` only counts the mutants each
@@ -413,11 +414,12 @@ class CorpusLanguage:
     """What ``--corpus`` needs of one language, all read before any check runs."""
 
     lang: str
-    units: list[Unit]               # confirmed, translated, the credits left out
+    units: list[Unit]               # confirmed, translated, neither credits nor front matter nor legal text
     operators: dict[str, list[Operator]]
     contexts: dict                  # (msgctxt or None, msgid) -> UnitContext, as patiencebook check gives it
     rule_checks: bool               # False: the checker has no lexicon for the language
     skipped: str | None             # why there are no rule checks
+    other: int = 0                  # units left out as front matter or legal text (context role "other")
 
 
 def corpus_inputs(langs, corpus: Path = CORPUS) -> dict[str, CorpusLanguage]:
@@ -426,7 +428,8 @@ def corpus_inputs(langs, corpus: Path = CORPUS) -> dict[str, CorpusLanguage]:
     The contexts are built as ``patiencebook check`` builds them (generator/check/run.py): the
     sources of ``corpus/C`` with the embedded models of the games attached, and the rule facts read
     through the terms each catalog's glossary agrees on. A language without a lexicon gets no rule
-    checks, as there.
+    checks, as there. Besides the credits, the units whose context says they state no rule (role
+    ``other``: the front matter and the legal notice) are left out.
     """
     from patiencebook.generator.check.context import checked_contexts
     from patiencebook.generator.check.run import _facts_for
@@ -448,14 +451,18 @@ def corpus_inputs(langs, corpus: Path = CORPUS) -> dict[str, CorpusLanguage]:
     out = {}
     for lang in langs:
         facts, skipped = _facts_for(lang)
-        contexts = {}
-        if facts is not None:
-            concepts = load_glossary(document, catalogs[lang], lang, Path(corpus))
-            contexts = checked_contexts(document, catalogs[lang], lang, Path(corpus), concepts)
-        elif skipped is None:
+        if facts is None and skipped is None:
             skipped = "check_facts is not there"
-        out[lang] = CorpusLanguage(lang, corpus_units(catalogs[lang]), operators[lang], contexts,
-                                   facts is not None, skipped)
+        concepts = load_glossary(document, catalogs[lang], lang, Path(corpus))
+        contexts = checked_contexts(document, catalogs[lang], lang, Path(corpus), concepts)
+        units, other = [], 0
+        for unit in corpus_units(catalogs[lang]):
+            context = contexts.get((unit.context or None, unit.msgid))
+            if context is not None and context.role == "other":
+                other += 1
+            else:
+                units.append(unit)
+        out[lang] = CorpusLanguage(lang, units, operators[lang], contexts, facts is not None, skipped, other)
     return out
 
 
@@ -523,7 +530,7 @@ def run_corpus(inputs: dict[str, CorpusLanguage], categories, checker, limit: in
             per[category] = row
         figures[lang] = {"categories": per, "units": len(data.units), "clean": len(clean), "flagged": flagged,
                          "failed": failed, "mutated": len(mutated), "rule_checks": data.rule_checks,
-                         "skipped": data.skipped, "missed": missed}
+                         "skipped": data.skipped, "other": data.other, "missed": missed}
     return figures
 
 
@@ -643,6 +650,8 @@ def as_json(figures: dict, categories, seconds: float, checker: Checker, show: b
 def _corpus_notes(fig: dict) -> str:
     notes = [f"{fig['clean']} clean of {fig['units']} confirmed translated units",
              f"{fig['mutated']} of them mutated"]
+    if fig["other"]:
+        notes.append(f"{fig['other']} of front matter and legal text left out")
     if fig["flagged"]:
         notes.append(f"{fig['flagged']} with a rule finding of their own left out")
     if fig["failed"]:
@@ -720,7 +729,7 @@ def corpus_json(figures: dict, categories, seconds: float, checker: Checker, sho
         entry = {"rule_checks": fig["rule_checks"], "skipped": fig["skipped"], "categories": per,
                  "available": sum(r["available"] for r in per.values()), "mutants": mutants, "caught": caught,
                  "share": _share(caught, mutants) if fig["rule_checks"] else None,
-                 "units": fig["units"], "clean": fig["clean"], "mutated": fig["mutated"],
+                 "units": fig["units"], "other": fig["other"], "clean": fig["clean"], "mutated": fig["mutated"],
                  "flagged": fig["flagged"], "failed": fig["failed"]}
         if show and fig["rule_checks"]:
             entry["missed"] = [{"category": m.category, "operator": m.operator.label, "po_line": m.unit.line,
@@ -748,6 +757,8 @@ def list_mutants(langs, categories, checker: Checker, *, corpus: Path | None, ex
         for lang, data in corpus_inputs(langs, corpus).items():
             clean, flagged, failed = clean_units(data, checker)
             note = f"{len(clean)} clean of {len(data.units)} units"
+            if data.other:
+                note += f", {data.other} of front matter and legal text left out"
             if not data.rule_checks:
                 note += f" (no rule checks: {data.skipped})"
             sets[lang] = (clean, data.operators, note)
