@@ -1,4 +1,4 @@
-"""How many seeded rule errors the rule-fact checker catches in our own German, Greek and Serbian help.
+"""How many seeded rule errors the rule-fact checker catches in our German, Greek and Serbian help, or in AisleRiot's.
 
 Our catalogs ``locales/{de,el,sr}/LC_MESSAGES/help.po`` are taken to be correct. Each is mutated with
 the operators of ``benchmarks/data/mutations/<lang>.json``: small edits that a translator could make
@@ -23,17 +23,21 @@ status is 0 whatever the figures; 1, with one line naming the file, when a catal
 file is broken or ``check_facts`` does not import.
 
 ``--corpus`` mutates real translations instead: GNOME AisleRiot's help catalogs
-(``../shared/corpus/aisleriot/help/<lang>/<lang>.po``, English sources in its ``C/``), each unit
-with the context ``patiencebook check`` gives it for those sources. Only the units that were clean
-are mutated: confirmed, translated, neither the credits nor the front matter or legal notice (the
+(``../shared/corpus/aisleriot/help/<lang>/<lang>.po``, English sources in its ``C/``), in every
+language of ``CORPUS_LANGS`` (de, el, sr and fr, es, ru, uk, ca, cs, hu, sv), each unit with the
+context ``patiencebook check`` gives it for those sources. Only the units that were clean are
+mutated: confirmed, translated, neither the credits nor the front matter or legal notice (the
 context's role ``other``), and without an ``error`` or ``warning`` rule finding of their own; a
-mutant is caught when it gets one. A language whose checker has no lexicon
-gets no rule checks (as in ``patiencebook check``): its mutants are counted, none is caught. When a
-category gives more than ``--max-per-category`` mutants in a language, that many are drawn with a
-fixed seed (``--seed``), and the output says so. ``--list-mutants`` only counts the mutants each
-category yields, and ``--examples N`` shows N of them per category:
+mutant is caught when it gets one. A unit the sources no longer hold is checked without a context,
+as there. A language the checker has no lexicon for gets no rule checks (as in ``patiencebook
+check``): its mutants are counted and none is caught. When a category gives more than
+``--max-per-category`` mutants in a language (400 unless told; 0 for all), that many are drawn
+with a fixed seed (``--seed``) and the output marks the category. ``--list-mutants`` only counts
+the mutants each category yields per language (with ``--corpus`` on the clean AisleRiot units,
+without it on our catalogs), ``--examples N`` shows N of them per category and ``--show`` the
+operators that apply nowhere:
 
-    .venv/bin/python benchmarks/check_mutants.py --corpus [--lang de] [--max-per-category 300]
+    .venv/bin/python benchmarks/check_mutants.py --corpus [--lang de] [--max-per-category 0] [--json]
     .venv/bin/python benchmarks/check_mutants.py --corpus --list-mutants --lang fr --examples 3
 """
 
@@ -648,15 +652,15 @@ def as_json(figures: dict, categories, seconds: float, checker: Checker, show: b
 
 
 def _corpus_notes(fig: dict) -> str:
-    notes = [f"{fig['clean']} clean of {fig['units']} confirmed translated units",
-             f"{fig['mutated']} of them mutated"]
+    """``713 units (17 of front matter and legal text left out): 673 clean (40 with a rule finding of
+    their own left out), 421 of them mutated``."""
+    units = f"{fig['units']} confirmed translated units"
     if fig["other"]:
-        notes.append(f"{fig['other']} of front matter and legal text left out")
-    if fig["flagged"]:
-        notes.append(f"{fig['flagged']} with a rule finding of their own left out")
-    if fig["failed"]:
-        notes.append(f"{fig['failed']} the checker raised on left out")
-    return ", ".join(notes)
+        units += f" ({fig['other']} of front matter and legal text left out)"
+    dropped = [f"{fig['flagged']} with a rule finding of their own"] * bool(fig["flagged"]) + \
+              [f"{fig['failed']} the checker raised on"] * bool(fig["failed"])
+    clean = f"{fig['clean']} clean" + (f" ({', '.join(dropped)} left out)" if dropped else "")
+    return f"{units}: {clean}, {fig['mutated']} of them mutated"
 
 
 def print_corpus_table(figures: dict, categories, seconds: float, checker: Checker, corpus: Path,
@@ -758,7 +762,7 @@ def list_mutants(langs, categories, checker: Checker, *, corpus: Path | None, ex
             clean, flagged, failed = clean_units(data, checker)
             note = f"{len(clean)} clean of {len(data.units)} units"
             if data.other:
-                note += f", {data.other} of front matter and legal text left out"
+                note += f" ({data.other} of front matter and legal text left out)"
             if not data.rule_checks:
                 note += f" (no rule checks: {data.skipped})"
             sets[lang] = (clean, data.operators, note)
