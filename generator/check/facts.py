@@ -150,6 +150,15 @@ def _lexicon(key: str) -> Lexicon:
     return _LEXICONS.get(key) or load_lexicon(key)
 
 
+def lexicon_of(key: str) -> Lexicon:
+    """The lexicon a language code or a key from :func:`lexicon_key` stands for.
+
+    Raises:
+        LanguageError: no lexicon for the language.
+    """
+    return _lexicon(key)
+
+
 def extract_facts(text: str, lang: str) -> list[Fact]:
     """All rule facts in ``text`` (a msgid when ``lang`` is ``"en"``, else a msgstr), in text order.
 
@@ -313,10 +322,13 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
 
 
 def _is_ordinal(lex: Lexicon, toks, m: _Match) -> bool:
-    folded = toks[m.first][2]
+    # A spell-out of several words ("δέκατος τρίτος") is an ordinal as a whole or not at all.
+    folded = " ".join(t[2] for t in toks[m.first:m.last + 1])
     if folded in lex.cardinals and folded not in lex.ordinals:
         return False
-    return m.first == m.last and (folded in lex.ordinals or folded.startswith(lex.ordinal_prefixes))
+    if m.first != m.last:
+        return folded in lex.ordinals
+    return folded in lex.ordinals or folded.startswith(lex.ordinal_prefixes)
 
 
 def _join_compound_numbers(text: str, toks, matches: list[_Match]) -> list[_Match]:

@@ -373,9 +373,11 @@ def _english_key(concept: Concept) -> tuple:
 
 def _lexicons(lang: str) -> tuple[Lexicon, Lexicon] | None:
     try:
-        return load_lexicon(lang.split("_")[0].split("@")[0]), load_lexicon("en")
+        lex = load_lexicon(lang.split("_")[0].split("@")[0])
     except LanguageError:
         return None
+    # A lexicon of some kinds only (CLDR's number words) names no piles or suits to compare terms by.
+    return (lex, load_lexicon("en")) if lex.kinds is None else None
 
 
 # check_terminology's answers per catalog object, so that the glossary's counting pass and the check
