@@ -220,11 +220,13 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
     lex, toks, matches = _read(text, lang)
     facts: list[Fact] = []
     matches = _join_compound_numbers(text, toks, matches)
-    numbers = [m for m in matches if m.kind in ("number", "digits")]
     stops = sentence_starts(text)
 
     def sentence(tok: int) -> int:
         return bisect.bisect(stops, toks[tok][0])
+
+    matches = _discontinuous(lex, toks, matches, sentence)
+    numbers = [m for m in matches if m.kind in ("number", "digits")]
 
     at_a_time = {id(m): (m.value if isinstance(m.value, int) else _near_number(numbers, m, sentence))
                  for m in matches if m.kind == "at-a-time"}
@@ -319,6 +321,37 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
         elif m.kind in ("redeal", "pass"):
             facts.append(Fact("redeal", redeals[id(m)], span, sentence=where))
     return tuple(facts)
+
+
+def _discontinuous(lex: Lexicon, toks, matches: list[_Match], sentence) -> list[_Match]:
+    """``matches`` with the terms said in two parts with words between them: French "ne … que" is
+    "only", "ne … plus" is "no more" (the lexicon's setting ``"discontinuous"``: rules of ``first``
+    words, ``then`` words, how many words after the first the second may come, and the ``kind``
+    and ``value`` it says). The second word counts when it comes in the first one's sentence before
+    any negation, and is a word of its own (not part of a phrase such as "plus en jeu")."""
+    rules = lex.settings.get("discontinuous")
+    if not rules:
+        return matches
+    for rule in rules:
+        firsts, thens = frozenset(rule["first"]), frozenset(rule["then"])
+        covered = {k: m for m in matches for k in range(m.first, m.last + 1)}
+        added = []
+        for i, t in enumerate(toks):
+            if t[2] not in firsts:
+                continue
+            for j in range(i + 1, min(len(toks), i + 1 + rule["within"])):
+                m = covered.get(j)
+                if sentence(j) != sentence(i) or (m is not None and m.kind == "negation"):
+                    break
+                if toks[j][2] in thens:
+                    if m is None or m.first == m.last:
+                        added.append((m, _Match(j, j, rule["kind"], rule["value"], "exact")))
+                    break
+        if added:
+            gone = {id(m) for m, _ in added if m is not None}
+            matches = sorted([m for m in matches if id(m) not in gone] + [new for _, new in added],
+                             key=lambda m: m.first)
+    return matches
 
 
 def _is_ordinal(lex: Lexicon, toks, m: _Match) -> bool:

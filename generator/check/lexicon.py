@@ -27,7 +27,8 @@ TERM_KINDS = ("rank", "pile", "suit-colour", "suit-name", "direction", "step", "
               "ignore")
 
 
-_WORD = re.compile(r"\d+|[^\W\d_]+")
+# A middle dot between letters belongs to the word (Catalan "col·locar", "il·limitades").
+_WORD = re.compile(r"\d+|[^\W\d_]+(?:\u00b7[^\W\d_]+)*")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
