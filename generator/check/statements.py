@@ -869,6 +869,9 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
             fact = s_here[0]
             if fact.kind == "negation" and _exhausted(dst, b) > _exhausted(src, a):
                 continue  # "until no more moves can be made" as "until the moves are exhausted"
+            if fact.kind == "in-play" and any(f.kind == "implied" and f.value == ("in-play", fact.value)
+                                              and f.sentence in b for f in dst):
+                continue  # "removed from play" as "removed": cards removed leave play
             if len(a) > len(b) and not any(f.kind in _ANCHORS and f.sentence == fact.sentence for f in src):
                 # Of several source sentences given as fewer, the one with the negation names nothing
                 # the translation could have kept ("Never look back."): that sentence was left out.
