@@ -114,3 +114,37 @@ def test_check_compares_the_numbers_of_a_language_without_a_lexicon(tmp_path):
     assert rules == [("it", "Four piles, built up in suit.", "number", "error")]
     # The rule-fact checks ran (no "skipped" note), and no terminology was compared without a lexicon.
     assert not [f for f in findings if f.check in ("facts", "terminology", "false-friend")]
+
+
+def test_a_regional_catalog_has_the_numbers_of_its_language():
+    from patiencebook.generator.check import run
+
+    facts, skipped = run._facts_for("pt_BR")  # CLDR spells out Portuguese numbers, not "pt_BR" ones
+    assert skipped is None
+    assert [(f[0], f[1]) for f in facts("Seven piles.", "Oito pilhas.", "pt_BR")] == [("number", "error")]
+    assert facts("Seven piles.", "Sete pilhas.", "pt_BR") == []
+
+
+def test_a_catalog_with_a_script_modifier_uses_its_languages_lexicon(monkeypatch):
+    from patiencebook.generator.check import run
+
+    seen = []
+
+    def fake(msgid, msgstr, lang, context=None):
+        if lang != "sr":
+            raise LanguageError(f"no fact lexicon for language {lang!r}")
+        seen.append(lang)
+        return []
+
+    monkeypatch.setattr(run, "_facts", lambda: fake)
+    facts, skipped = run._facts_for("sr@latin")
+    assert skipped is None
+    facts("Seven piles.", "Sedam gomila.", "sr@latin")
+    assert seen[-1] == "sr"
+
+
+def test_a_language_without_number_words_is_still_skipped_with_one_note():
+    from patiencebook.generator.check import run
+
+    facts, skipped = run._facts_for("eu")
+    assert facts is None and "no fact lexicon" in skipped
