@@ -150,6 +150,15 @@ def _lexicon(key: str) -> Lexicon:
     return _LEXICONS.get(key) or load_lexicon(key)
 
 
+def lexicon_of(key: str) -> Lexicon:
+    """The lexicon a language code or a key from :func:`lexicon_key` stands for.
+
+    Raises:
+        LanguageError: no lexicon for the language.
+    """
+    return _lexicon(key)
+
+
 def extract_facts(text: str, lang: str) -> list[Fact]:
     """All rule facts in ``text`` (a msgid when ``lang`` is ``"en"``, else a msgstr), in text order.
 
@@ -211,17 +220,23 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
     lex, toks, matches = _read(text, lang)
     facts: list[Fact] = []
     matches = _join_compound_numbers(text, toks, matches)
-    numbers = [m for m in matches if m.kind in ("number", "digits")]
     stops = sentence_starts(text)
 
     def sentence(tok: int) -> int:
         return bisect.bisect(stops, toks[tok][0])
 
+    matches = _discontinuous(text, lex, toks, matches, sentence)
+    numbers = [m for m in matches if m.kind in ("number", "digits")]
+
     at_a_time = {id(m): (m.value if isinstance(m.value, int) else _near_number(numbers, m, sentence))
                  for m in matches if m.kind == "at-a-time"}
-    # "τρία τρία", "ένα-ένα": a number said twice means that many at a time.
+    # "τρία τρία", "ένα-ένα": a number said twice means that many at a time, and so it does with a
+    # word of the lexicon's "repeat_joiners" between (French "trois par trois", Swedish "tre och tre").
+    joiners = frozenset(lex.settings.get("repeat_joiners", ()))
     for a, b in zip(numbers, numbers[1:]):
-        if b.first == a.last + 1 and a.value == b.value and a.kind == b.kind == "number":
+        between = b.first - a.last - 1
+        if (between == 0 or (between == 1 and toks[a.last + 1][2] in joiners)) and a.value == b.value \
+                and a.kind == b.kind == "number":
             pair = _Match(a.first, b.last, "at-a-time", a.value, "exact")
             matches = sorted([x for x in matches if x is not a and x is not b] + [pair],
                              key=lambda x: x.first)
@@ -284,6 +299,9 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
                 facts.append(Fact("direction", m.value, span, sentence=where))
             facts.append(Fact("step", 1, span, sentence=where))
             facts.append(Fact("number", 1, span, sentence=where))  # "one higher" as "zwei Ränge höher"
+        elif m.kind == "direction" and m.value in _FLIPPED and _after_target(lex, toks, m.first):
+            # "sur une carte de rang supérieur": the rank of the card placed on, so the other direction.
+            facts.append(Fact(m.kind, _FLIPPED[m.value], span, sentence=where))
         elif m.kind in ("rank", "pile", "suit-colour", "suit-name", "direction", "face", "side", "position",
                         "comparator", "only", "in-play", "must"):
             facts.append(Fact(m.kind, m.value, span, sentence=where))
@@ -312,11 +330,67 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
     return tuple(facts)
 
 
+_FLIPPED = {"up": "down", "down": "up"}
+_CLAUSE_BREAK = re.compile(r"[,;:()\[\]]")
+
+
+def _after_target(lex: Lexicon, toks, first: int) -> bool:
+    """Whether the words before token ``first`` are one of the lexicon's ``"placed_on"`` phrases
+    ("sur une carte de"): a rank said after them is that of the card placed on, not of the card
+    placed, so a build "on a card of higher rank" builds down."""
+    for phrase in lex.settings.get("placed_on", ()):
+        words = [fold(w, lex.lang) for w in phrase.split()]
+        if len(words) <= first and [t[2] for t in toks[first - len(words):first]] == words:
+            return True
+    return False
+
+
+def _discontinuous(text: str, lex: Lexicon, toks, matches: list[_Match], sentence) -> list[_Match]:
+    """``matches`` with the terms said in two parts with words between them: French "ne … que" is
+    "only", "ne … plus" is "no more" (the lexicon's setting ``"discontinuous"``: rules of ``first``
+    words, ``then`` words, how many words after the first the second may come, and the ``kind``
+    and ``value`` it says). The second word counts when it comes in the first one's sentence and
+    clause (no comma, colon or bracket between) before any negation, and is a word of its own (not part of a phrase such as "plus en jeu"); a rule
+    with ``unless`` words does not apply when one of them follows the first word within
+    ``unless_within`` words (literary "ne peut être" is a negation, "ne peut pas" has its own)."""
+    rules = lex.settings.get("discontinuous")
+    if not rules:
+        return matches
+    for rule in rules:
+        firsts, thens = frozenset(rule["first"]), frozenset(rule["then"])
+        unless, reach = frozenset(rule.get("unless", ())), rule.get("unless_within", 8)
+        covered = {k: m for m in matches for k in range(m.first, m.last + 1)}
+        added = []
+        for i, t in enumerate(toks):
+            if t[2] not in firsts:
+                continue
+            if unless and any(toks[k][2] in unless and sentence(k) == sentence(i)
+                              for k in range(i + 1, min(len(toks), i + 1 + reach))):
+                continue
+            for j in range(i + 1, min(len(toks), i + 1 + rule["within"])):
+                m = covered.get(j)
+                if sentence(j) != sentence(i) or (m is not None and m.kind == "negation") \
+                        or _CLAUSE_BREAK.search(text, toks[j - 1][1], toks[j][0]):
+                    break
+                if toks[j][2] in thens:
+                    if m is None or m.first == m.last:
+                        added.append((m, _Match(j, j, rule["kind"], rule["value"], "exact")))
+                    break
+        if added:
+            gone = {id(m) for m, _ in added if m is not None}
+            matches = sorted([m for m in matches if id(m) not in gone] + [new for _, new in added],
+                             key=lambda m: m.first)
+    return matches
+
+
 def _is_ordinal(lex: Lexicon, toks, m: _Match) -> bool:
-    folded = toks[m.first][2]
+    # A spell-out of several words ("δέκατος τρίτος") is an ordinal as a whole or not at all.
+    folded = " ".join(t[2] for t in toks[m.first:m.last + 1])
     if folded in lex.cardinals and folded not in lex.ordinals:
         return False
-    return m.first == m.last and (folded in lex.ordinals or folded.startswith(lex.ordinal_prefixes))
+    if m.first != m.last:
+        return folded in lex.ordinals
+    return folded in lex.ordinals or folded.startswith(lex.ordinal_prefixes)
 
 
 def _join_compound_numbers(text: str, toks, matches: list[_Match]) -> list[_Match]:

@@ -27,7 +27,8 @@ TERM_KINDS = ("rank", "pile", "suit-colour", "suit-name", "direction", "step", "
               "ignore")
 
 
-_WORD = re.compile(r"\d+|[^\W\d_]+")
+# A middle dot between letters belongs to the word (Catalan "col·locar", "il·limitades").
+_WORD = re.compile(r"\d+|[^\W\d_]+(?:\u00b7[^\W\d_]+)*")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
@@ -89,6 +90,13 @@ class Lexicon:
     ordinals: frozenset[str] = frozenset()
     ordinal_prefixes: tuple[str, ...] = ()
     settings: dict = field(default_factory=dict)
+
+    @property
+    def kinds(self) -> frozenset[str] | None:
+        """The kinds of fact this lexicon can state when it states only some (the setting
+        ``"kinds"``, e.g. ``["number"]`` for a lexicon of CLDR number words alone); ``None``: all."""
+        kinds = self.settings.get("kinds")
+        return frozenset(kinds) if kinds is not None else None
 
     def stem(self, folded: str) -> str:
         """The snowball stem of an already folded word (str → str)."""
@@ -157,6 +165,9 @@ class Lexicon:
         copy = Lexicon(lang=self.lang, stemmer_name=self.stemmer_name, one_words=self.one_words,
                        cardinals=self.cardinals, ordinals=self.ordinals, ordinal_prefixes=self.ordinal_prefixes,
                        settings=self.settings)
+        if self.kinds is not None:
+            # A lexicon of some kinds only (numbers) reads no other kind, whatever a glossary names.
+            extra = tuple(term for term in extra if term[0] in self.kinds)
         # A one-word pile name that reads an agreed word as another pile gives way: Serbian catalogs
         # that call the tableau "талон" must not have it read as the stock. Suit and colour words
         # keep the lexicon's reading: German "Farbe" names a colour as well, whatever a glossary says.
@@ -196,6 +207,8 @@ def _pattern_hits(pattern: Pattern, folded: str, stem: str) -> bool:
 
 @lru_cache(maxsize=200_000)
 def _stem(name: str, folded: str) -> str:
+    if not name:  # a lexicon without a stemmer (numbers only): words are their own stems
+        return folded
     return fold(_stemmers(name).stemWord(folded), "sr" if name == "serbian" else "xx")
 
 
@@ -219,10 +232,20 @@ def _stemmers(name: str):
 
 
 def _number_words(lang: str) -> tuple[dict[str, int], set[str]]:
-    """Cardinal (0–100, every gender/case rule set) and ordinal (1–20) spell-outs from CLDR."""
+    """Cardinal (0–100, every gender/case rule set) and ordinal (1–20) spell-outs from CLDR.
+
+    A spell-out of several words ("vingt-et-un", "cincuenta y dos", "двадесет и један") is given
+    as its words joined by single spaces, as the text's tokens are read (:func:`tokens`).
+
+    Raises:
+        LanguageError: CLDR's spell-out rules (unicode-rbnf) do not cover ``lang``.
+    """
     from unicode_rbnf import FormatPurpose, RbnfEngine
 
-    engine = RbnfEngine.for_language(lang)
+    try:
+        engine = RbnfEngine.for_language(lang)
+    except ValueError:
+        raise LanguageError(f"no CLDR number words for language {lang!r}") from None
     words: dict[str, int] = {}
     ordinals: set[str] = set()
     for purpose, top in ((FormatPurpose.CARDINAL, 100), (FormatPurpose.ORDINAL, 20)):
@@ -232,26 +255,39 @@ def _number_words(lang: str) -> tuple[dict[str, int], set[str]]:
             except Exception:  # a rule set the package lacks for this language: skip it
                 continue
             for text in {result.text, *result.text_by_ruleset.values()}:
-                text = text.strip()
-                if text and " " not in text and "-" not in text:
+                text = " ".join(_WORD.findall(text))
+                if text and not any(part.isdigit() for part in text.split()):
                     words.setdefault(text, n)
                     if purpose == FormatPurpose.ORDINAL:
                         ordinals.add(fold(text, lang))
     return words, ordinals
 
 
+#: The settings of a lexicon made only of CLDR's number words (see :func:`load_lexicon`): it states
+#: numbers and nothing else, so the comparison leaves every other kind of fact alone.
+NUMBERS_ONLY = {"kinds": ["number"], "stem_numbers_for": []}
+
+
 @lru_cache(maxsize=None)
 def load_lexicon(lang: str) -> Lexicon:
-    """Load and compile ``generator/data/lexicons/<lang>.json`` (lang: ``en``, ``de``, ``el``, ``sr``).
+    """Load and compile ``generator/data/lexicons/<lang>.json`` (lang: ``en``, ``de``, ``fr`` ...).
+
+    A language without a lexicon file gets one made of CLDR's number words alone (settings
+    :data:`NUMBERS_ONLY`), so that its numbers, in digits and in words, are still compared.
 
     Raises:
-        LanguageError: no lexicon for ``lang``, or the file is not valid JSON.
+        LanguageError: no lexicon file for ``lang`` and no CLDR number words either, or the file
+            is not valid JSON.
     """
     path = LEXICON_DIR / f"{lang}.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise LanguageError(f"no fact lexicon for language {lang!r}", file=str(path), line=None) from None
+        try:
+            data = {"lang": lang, "stemmer": "", "settings": dict(NUMBERS_ONLY)}
+            _number_words(lang)
+        except LanguageError:
+            raise LanguageError(f"no fact lexicon for language {lang!r}", file=str(path), line=None) from None
     except json.JSONDecodeError as exc:
         raise LanguageError(f"bad lexicon JSON: {exc.msg}", file=str(path), line=exc.lineno) from None
     lex = Lexicon(lang=lang, stemmer_name=data["stemmer"], settings=data.get("settings", {}))
@@ -265,6 +301,12 @@ def load_lexicon(lang: str) -> Lexicon:
     for word, value in data.get("number", {}).items():
         numbers[word] = value
     for word, value in numbers.items():
+        if word in generated and " " in word:
+            # A spell-out of several words is matched word for word, by form, its last word as the
+            # opening of an inflected form too (Kazakh "он үш" in "он үшке", to thirteen).
+            *head, last = word.split()
+            lex.add("number", value, " ".join(["=" + part for part in head] + [last + "*" if len(last) > 1 else "=" + last]))
+            continue
         # Number words are matched by form, not stem: stems such as German "acht" (achten) collide.
         pattern = word if word.endswith("*") or word.startswith("=") else "=" + word
         lex.add("number", value, pattern)

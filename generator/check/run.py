@@ -54,14 +54,16 @@ def _facts():
 def _facts_for(lang: str):
     """``(check_facts bound to a language it knows, why skipped or None)`` for catalog language ``lang``.
 
-    A regional code falls back to its language (``en_GB`` to ``en``); a language without a fact
-    lexicon gets no rule-fact checks, said once in an ``info`` finding rather than failing the run.
+    A regional code or one with a modifier falls back to its language (``en_GB`` to ``en``,
+    ``sr@latin`` to ``sr``); a language without a fact lexicon has its numbers compared with CLDR's
+    number words (see :func:`~.lexicon.load_lexicon`), and one without those either gets no rule-fact
+    checks, said once in an ``info`` finding rather than failing the run.
     """
     facts = _facts()
     if facts is None:
         return None, None
     error = None
-    for code in dict.fromkeys((lang, lang.split("_", 1)[0])):
+    for code in dict.fromkeys((lang, lang.split("_", 1)[0], lang.split("_", 1)[0].split("@", 1)[0])):
         try:
             facts("", "x", code)  # loads the lexicon; an empty msgid has no facts
         except LanguageError as problem:

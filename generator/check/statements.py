@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .facts import UNLIMITED, Fact, extract_facts, masked, sentence_starts
+from .facts import UNLIMITED, Fact, extract_facts, lexicon_of, masked, sentence_starts
 from .findings import Span
 from .lexicon import load_lexicon, tokens
 
@@ -128,6 +128,13 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     dst_text = masked(msgstr, context.translated_names)
     src = extract_facts(src_text, "en")
     dst = extract_facts(dst_text, context.lexicon or lang)
+    # A lexicon of some kinds only (a language's CLDR number words) compares those kinds alone.
+    lexicon = lexicon_of(context.lexicon or lang)
+    kinds = lexicon.kinds
+    redeals = set()
+    if kinds is not None:
+        redeals = {f.sentence for f in src if f.kind == "redeal"} if "redeal" not in kinds else set()
+        src, dst = _within(src, kinds), _within(dst, kinds)
     if _same_statements(src, dst):
         return []
     blocks = align_sentences(src_text, src, dst_text, dst)
@@ -135,7 +142,8 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     for s_ids, d_ids in blocks:
         if s_ids and d_ids:
             raw += _facts_compared([f for f in src if f.sentence in s_ids], [f for f in dst if f.sentence in d_ids],
-                                   src_text, exact=len(s_ids) == 1 and len(d_ids) == 1)
+                                   src_text, exact=len(s_ids) == 1 and len(d_ids) == 1,
+                                   redeal_unread=bool(redeals & s_ids))
         elif s_ids:
             raw += _missing_sentence(src_text, [f for f in src if f.sentence in s_ids], s_ids)
     # A value its own sentence lacks but another sentence of the translation states is a reordering.
@@ -146,6 +154,10 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     raw = [_same_colour(_crossed(r, src, dst), src, dst) for r in raw]
     raw += _one(src, dst, lang, dst_text)
     raw += _polarity(src, dst, blocks, src_text)
+    if kinds is not None:
+        raw = [r for r in raw if r[0] in kinds]
+    if not lexicon.one_words:
+        raw = [_unsure_one(r, src, dst) for r in raw]
     contradicting, omitting = ROLE_FACTOR.get(context.role, (1.0, 1.0))
     out = []
     for check, nature, message, sspan, tspan, confidence, _value in raw:
@@ -166,6 +178,34 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
 #: How "more than" of a quantity begins in each language ("more than one King"), as against a
 #: value that is higher ("higher than", "höher als", "већа од").
 _QUANTITY = ("more", "mehr", "über", "περισσότερ", "πάνω από", "више")
+
+
+def _within(facts, kinds: frozenset[str]) -> list[Fact]:
+    """The facts of ``facts`` that a lexicon stating only ``kinds`` can state as well. With numbers
+    but no ranks, a rank from 2 to 10 is its number ("a ten", "un 10"); with numbers but no "at a
+    time", a count said only by an "at a time" phrase ("one by one", "two at a time") is its number."""
+    out = [f for f in facts if f.kind in kinds]
+    if "number" in kinds:
+        if "rank" not in kinds:
+            out += [Fact("number", f.value, f.span, sentence=f.sentence) for f in facts
+                    if f.kind == "rank" and 2 <= f.value <= 10]
+        if "at-a-time" not in kinds:
+            out += [Fact("number", f.value, f.span, sentence=f.sentence) for f in facts
+                    if f.kind == "at-a-time" and isinstance(f.value, int) and not any(
+                        g.kind == "number" and g.value == f.value and g.sentence == f.sentence for g in facts)]
+    return sorted(out, key=lambda f: f.span.start)
+
+
+def _unsure_one(raw: tuple, src, dst) -> tuple:
+    """A number contradiction with a 1 on either side, for a language whose lexicon does not know
+    its articles and words for "each" (no ``one_equivalents``): which "one" is a count cannot be
+    told, so "one card to each pile" as "the three piles" is information, not an error."""
+    check, nature, message, sspan, tspan, confidence, value = raw
+    if check != "number" or nature != "contradiction":
+        return raw
+    ones = [f for f in src if f.kind == "number" and f.span == sspan and f.value == 1] + [
+        f for f in dst if f.kind == "number" and f.span == tspan and f.value == 1]
+    return (check, nature, message, sspan, tspan, min(confidence, LOOSE_NUMBERS), value) if ones else raw
 
 
 def _crossed(raw: tuple, src, dst) -> tuple:
@@ -244,15 +284,16 @@ def _sentence_left_out(text: str, n: int) -> tuple:
             Span(start, start + len(sentence), sentence), None, 0.5, None)
 
 
-def _facts_compared(src, dst, src_text: str, exact: bool = False) -> list:
+def _facts_compared(src, dst, src_text: str, exact: bool = False, redeal_unread: bool = False) -> list:
     """Raw findings ``(check, nature, message, source span, translation span, confidence, value)``
     of the facts ``src`` (of ``src_text``) against ``dst``; nature is ``"contradiction"``,
     ``"omission"``, ``"added"`` (a value the translation states and the source does not) or
     ``"polarity"`` (a negation or restriction dropped or added, see :func:`_polarity`).
-    ``exact``: ``src`` is one sentence and ``dst`` its translation (see :func:`_numbers`)."""
+    ``exact``: ``src`` is one sentence and ``dst`` its translation (see :func:`_numbers`);
+    ``redeal_unread``: the source states redeals, which the translation's lexicon cannot read."""
     if _signature(src) == _signature(dst) and not (exact and len(_of(src, "side")) == 2):
         return []  # the same facts, said as often: nothing to compare (but "left to right" has an order)
-    raw = _numbers(src, dst, exact)
+    raw = _numbers(src, dst, exact, redeal_unread)
     # "higher than" is a build direction as much as "higher" is (Serbian "виша од", "већа од").
     src = src + [Fact("direction", "up", f.span, sentence=f.sentence) for f in src
                  if _higher(f) and not _of(src, "direction")]
@@ -371,10 +412,12 @@ def _counts_dealt(facts, other) -> list:
                     and not any(s.start < f.span.end and f.span.start < s.end for s in numbers)]
 
 
-def _numbers(src, dst, exact: bool = False) -> list:
+def _numbers(src, dst, exact: bool = False, redeal_unread: bool = False) -> list:
     """Numbers and ranks. ``exact``: the two fact lists are one sentence and its translation, so a
     number the translation adds where the source says "one" ("one card" as "zwei Karten") is taken
-    for a changed count, and ordinals ("the first pile" as "der zweite Stapel") are compared too."""
+    for a changed count, and ordinals ("the first pile" as "der zweite Stapel") are compared too.
+    ``redeal_unread``: the source states redeals and the translation's lexicon cannot read them,
+    so a count may be one of passes or of redeals, as when both state redeals."""
     def counted(facts):
         return sorted((f.kind, f.value, f.ordinal) for f in facts if f.kind in ("number", "rank", "at-a-time")
                       and not (f.kind == "number" and f.value == 1 and not f.ordinal))
@@ -394,7 +437,7 @@ def _numbers(src, dst, exact: bool = False) -> list:
         if kind == "number" and _of(dst, "at-a-time"):
             # "three at a time" vs "einzeln" is reported once, by the at-a-time check.
             missing = [v for v in missing if v not in {f.value for f in _of(src, "at-a-time")}]
-        if kind == "number" and _of(src, "redeal") and _of(dst, "redeal"):
+        if kind == "number" and (redeal_unread or (_of(src, "redeal") and _of(dst, "redeal"))):
             # "three times through the deck" may be translated "two redeals" and back.
             missing = [v for v in missing if v - 1 not in d_vals and v + 1 not in d_vals]
         extra = [f for f in d_facts if f.value not in s_all and (kind == "rank" or f.value != 1) and not f.ordinal]
@@ -417,7 +460,7 @@ def _numbers(src, dst, exact: bool = False) -> list:
             continue
         ones = [f for f in s_facts if f.value == 1 and not f.ordinal] if kind == "number" else []
         d_ones = [f for f in d_facts if f.value == 1 and not f.ordinal]
-        if _of(src, "redeal") or _of(dst, "redeal"):
+        if _of(src, "redeal") or _of(dst, "redeal") or redeal_unread:
             ones = []  # "one redeal" may be "twice through the deck"
         if kind == "number" and len(missing) == 1 and not extra and len(d_ones) > len(ones) \
                 and _first(s_facts, missing[0]).span.text.isdigit():
@@ -826,6 +869,9 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
             fact = s_here[0]
             if fact.kind == "negation" and _exhausted(dst, b) > _exhausted(src, a):
                 continue  # "until no more moves can be made" as "until the moves are exhausted"
+            if fact.kind == "in-play" and any(f.kind == "implied" and f.value == ("in-play", fact.value)
+                                              and f.sentence in b for f in dst):
+                continue  # "removed from play" as "removed": cards removed leave play
             if len(a) > len(b) and not any(f.kind in _ANCHORS and f.sentence == fact.sentence for f in src):
                 # Of several source sentences given as fewer, the one with the negation names nothing
                 # the translation could have kept ("Never look back."): that sentence was left out.

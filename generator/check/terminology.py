@@ -59,13 +59,15 @@ def _phrase(text: str, lex: Lexicon) -> tuple[Pattern, ...]:
     return tuple(lex.word_pattern(w) for w in words if any(c.isalpha() for c in w))
 
 
-def _word_ok(pattern: Pattern, folded: str, stem: str, compound: bool) -> bool:
+def _word_ok(pattern: Pattern, folded: str, stem: str, compound: bool, lemma_stem: str = "") -> bool:
     if pattern.how == "exact":
         return folded == pattern.text
     if pattern.how == "prefix":
         return folded.startswith(pattern.text)
+    # The stem of the word's lemma counts too: Catalan "bases" stems to "base" but "base" to "bas".
     # German writes new compounds freely ("Fundamentstapel"): a word opening with the term's stem is it.
-    return stem == pattern.text or (compound and len(pattern.text) >= 5 and folded.startswith(pattern.text))
+    return stem == pattern.text or lemma_stem == pattern.text or (
+        compound and len(pattern.text) >= 5 and folded.startswith(pattern.text))
 
 
 def _find(phrases, toks, compound: bool) -> list[tuple[int, int]]:
@@ -75,7 +77,7 @@ def _find(phrases, toks, compound: bool) -> list[tuple[int, int]]:
         best = None
         for phrase in phrases:
             n = len(phrase)
-            if n and i + n <= len(toks) and all(_word_ok(p, toks[i + k][2], toks[i + k][3], compound)
+            if n and i + n <= len(toks) and all(_word_ok(p, toks[i + k][2], toks[i + k][3], compound, toks[i + k][5])
                                                   for k, p in enumerate(phrase)):
                 if best is None or n > best:
                     best = n
@@ -120,18 +122,18 @@ class _Index:
         self._seen: dict[tuple[str, str], tuple] = {}
         self._texts: dict[str, dict] = {}
 
-    def _candidates(self, folded: str, stem: str) -> tuple:
-        key = (folded, stem)
+    def _candidates(self, folded: str, stem: str, lemma_stem: str = "") -> tuple:
+        key = (folded, stem, lemma_stem)
         found = self._seen.get(key)
         if found is None:
-            out = [*self.by_stem.get(stem, ()), *self.by_exact.get(folded, ())]
+            out = [*self.by_stem.get(stem, ()), *self.by_stem.get(lemma_stem, ()), *self.by_exact.get(folded, ())]
             for n in self.lengths:
                 if n > len(folded):
                     break
                 out.extend(self.by_prefix.get(folded[:n], ()))
             # The index only narrows the search; the first word is still tested as _find tests it.
             found = self._seen[key] = tuple(
-                e for e in dict.fromkeys(out) if _word_ok(e[1][0], folded, stem, self.compound))
+                e for e in dict.fromkeys(out) if _word_ok(e[1][0], folded, stem, self.compound, lemma_stem))
         return found
 
     def find(self, toks, text: str | None = None) -> dict:
@@ -149,16 +151,16 @@ class _Index:
         compound, size, seen = self.compound, len(toks), self._seen
         starts: dict = {}
         for i, tok in enumerate(toks):
-            cands = seen.get(tok[2:])  # a token is (start, end, folded, stem)
+            cands = seen.get((tok[2], tok[3], tok[5]))  # a token is (start, end, folded, stem, lemma, lemma stem)
             if cands is None:
-                cands = self._candidates(tok[2], tok[3])
+                cands = self._candidates(tok[2], tok[3], tok[5])
             if not cands:
                 continue
             local: dict = {}
             for key, phrase in cands:
                 n = len(phrase)
                 if n > local.get(key, 0) and (n == 1 or (i + n <= size and all(
-                        _word_ok(p, toks[i + k][2], toks[i + k][3], compound)
+                        _word_ok(p, toks[i + k][2], toks[i + k][3], compound, toks[i + k][5])
                         for k, p in enumerate(phrase) if k))):
                     local[key] = n
             for key, n in local.items():
@@ -187,7 +189,7 @@ def _pile_value(label: str, en: Lexicon) -> str | None:
     toks = tokens(label, "en", en)
     for term in en.terms:
         if term.kind == "pile" and len(term.words) == len(toks) and all(
-                _word_ok(p, t[2], t[3], False) for p, t in zip(term.words, toks)):
+                _word_ok(p, t[2], t[3], False, t[5]) for p, t in zip(term.words, toks)):
             return term.value if isinstance(term.value, str) else None
     return None
 
@@ -373,9 +375,11 @@ def _english_key(concept: Concept) -> tuple:
 
 def _lexicons(lang: str) -> tuple[Lexicon, Lexicon] | None:
     try:
-        return load_lexicon(lang.split("_")[0].split("@")[0]), load_lexicon("en")
+        lex = load_lexicon(lang.split("_")[0].split("@")[0])
     except LanguageError:
         return None
+    # A lexicon of some kinds only (CLDR's number words) names no piles or suits to compare terms by.
+    return (lex, load_lexicon("en")) if lex.kinds is None else None
 
 
 # check_terminology's answers per catalog object, so that the glossary's counting pass and the check

@@ -9,7 +9,7 @@ import pytest
 from patiencebook.generator.check.lexicon import LEXICON_DIR, fold, load_lexicon, tokens
 from patiencebook.generator.errors import LanguageError
 
-LANGS = ("en", "de", "el", "sr")
+LANGS = ("en", "de", "el", "sr", "fr", "es", "ca", "sv")
 
 
 def test_greek_folding_drops_accents_case_and_final_sigma():
@@ -91,3 +91,16 @@ def test_an_exact_mark_before_a_prefix_pattern_is_dropped():
     assert (pattern.how, pattern.text) == ("prefix", fold("горњ", "sr"))
     from patiencebook.generator.check.facts import extract_facts
     assert [f.value for f in extract_facts("са асом у горњем левом углу", "sr") if f.kind == "position"] == ["top"]
+
+
+@pytest.mark.parametrize("lang,text,value", [
+    ("fr", "dix-sept", 17), ("fr", "vingt-et-une", 21), ("es", "cincuenta y dos", 52), ("ca", "vint-i-una", 21),
+    ("sv", "femtiotvå", 52), ("sr", "двадесет и један", 21), ("en", "twenty-one", 21),
+])
+def test_a_spell_out_of_several_words_is_one_number(lang, text, value):
+    from patiencebook.generator.check.facts import extract_facts
+    assert [(f.kind, f.value) for f in extract_facts(text, lang)] == [("number", value)]
+
+
+def test_a_middle_dot_between_letters_stays_in_the_word():
+    assert [t[2] for t in tokens("Es col·loca a la cel·la", "ca")] == ["es", "col·loca", "a", "la", "cel·la"]
