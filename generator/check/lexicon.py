@@ -91,8 +91,9 @@ class Lexicon:
     settings: dict = field(default_factory=dict)
 
     def stem(self, folded: str) -> str:
-        """The snowball stem of an already folded word (str → str)."""
-        return _stem(self.stemmer_name, folded)
+        """The snowball stem of an already folded word (str → str); the word itself for a language
+        whose lexicon names no stemmer (Snowball has none for Ukrainian: lemmas and prefixes match)."""
+        return _stem(self.stemmer_name, folded) if self.stemmer_name else folded
 
     def lemma(self, word: str) -> str:
         """The folded dictionary form of ``word`` from simplemma (``"abgebaut"`` → ``"abbauen"``,
@@ -254,7 +255,8 @@ def load_lexicon(lang: str) -> Lexicon:
         raise LanguageError(f"no fact lexicon for language {lang!r}", file=str(path), line=None) from None
     except json.JSONDecodeError as exc:
         raise LanguageError(f"bad lexicon JSON: {exc.msg}", file=str(path), line=exc.lineno) from None
-    lex = Lexicon(lang=lang, stemmer_name=data["stemmer"], settings=data.get("settings", {}))
+    # "stemmer": null (or left out) for a language Snowball has no algorithm for.
+    lex = Lexicon(lang=lang, stemmer_name=data.get("stemmer") or "", settings=data.get("settings", {}))
     generated, ordinals = _number_words(lang)
     numbers = dict(generated)
     listed = data.get("ordinals", [])
