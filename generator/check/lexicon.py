@@ -183,8 +183,19 @@ class Lexicon:
                 term = Term(term.kind, rest if len(rest) > 1 else rest[0], term.words, term.source)
             copy._index(term)
         for kind, value, phrase in extra:
+            # A suit or colour term with a word the lexicon reads as a pile gives way: a Ukrainian catalog
+            # that calls the option "One Suit" "Одна колода" (one deck) must not have every deck read as a suit.
+            if kind != "pile" and any(self._reads_as_pile(word) for word in phrase.split()):
+                continue
             copy.add(kind, _parse_value(value), phrase)
         return copy
+
+    def _reads_as_pile(self, word: str) -> bool:
+        """Whether one of this lexicon's one-word pile terms matches ``word`` (as written)."""
+        folded = fold(word, self.lang)
+        lemma = self.lemma(word)
+        return any(term.kind == "pile" and len(term.words) == 1
+                   for term in self.candidates(folded, self.stem(folded), lemma, self.stem(lemma)))
 
 
 def _pattern_hits(pattern: Pattern, folded: str, stem: str) -> bool:
