@@ -95,6 +95,21 @@ class Lexicon:
         whose lexicon names no stemmer (Snowball has none for Ukrainian: lemmas and prefixes match)."""
         return _stem(self.stemmer_name, folded) if self.stemmer_name else folded
 
+    def stem_of(self, word: str) -> str:
+        """The folded stem of ``word`` as written. Stemmers that read diacritics (Czech "rozdaných",
+        Hungarian "készletből", Russian "красный") stem the word before it is folded when the lexicon's
+        setting "stem_unfolded" says so; otherwise the folded word is stemmed (:meth:`stem`)."""
+        if self.stemmer_name and self.settings.get("stem_unfolded"):
+            return _stem(self.stemmer_name, word.lower())
+        return self.stem(fold(word, self.lang))
+
+    def lemma_stem_of(self, word: str) -> str:
+        """The folded stem of the lemma of ``word`` (see :meth:`stem_of`)."""
+        if self.stemmer_name and self.settings.get("stem_unfolded"):
+            written = _written_lemma(self.settings.get("lemmas", ""), word, self.lang)
+            return _stem(self.stemmer_name, written.lower())
+        return self.stem(self.lemma(word))
+
     def lemma(self, word: str) -> str:
         """The folded dictionary form of ``word`` from simplemma (``"abgebaut"`` → ``"abbauen"``,
         Serbian ``"Знаци"`` → ``"znak"``), or the folded word where simplemma has no lemma for it."""
@@ -110,7 +125,7 @@ class Lexicon:
         if word.startswith("="):
             return Pattern("exact", fold(word[1:], self.lang))
         folded = fold(word, self.lang)
-        stem = self.stem(folded)
+        stem = self.stem_of(word)
         if len(stem) < 3:
             return Pattern("exact", folded)
         return Pattern("stem", stem)
@@ -166,7 +181,7 @@ class Lexicon:
             words = phrase.split()
             if len(words) == 1 and kind == "pile":
                 folded = fold(words[0], self.lang)
-                agreed.setdefault(kind, []).append((folded, self.stem(folded), _parse_value(value)))
+                agreed.setdefault(kind, []).append((folded, self.stem_of(words[0]), _parse_value(value)))
         # A pile the catalog names with a word of its own is no longer one of the readings of an
         # ambiguous word (Serbian "гомила": stock or any pile, where the catalog calls the stock "талон").
         named = {value for value in (v for _, _, v in agreed.get("pile", ())) if isinstance(value, str)}
@@ -195,7 +210,7 @@ class Lexicon:
         folded = fold(word, self.lang)
         lemma = self.lemma(word)
         return any(term.kind == "pile" and len(term.words) == 1
-                   for term in self.candidates(folded, self.stem(folded), lemma, self.stem(lemma)))
+                   for term in self.candidates(folded, self.stem_of(word), lemma, self.lemma_stem_of(word)))
 
 
 def _pattern_hits(pattern: Pattern, folded: str, stem: str) -> bool:
@@ -213,16 +228,21 @@ def _stem(name: str, folded: str) -> str:
 
 @lru_cache(maxsize=200_000)
 def _lemma(code: str, word: str, lang: str) -> str:
+    return fold(_written_lemma(code, word, lang), lang)
+
+
+@lru_cache(maxsize=200_000)
+def _written_lemma(code: str, word: str, lang: str) -> str:
     # simplemma wants the word as written (German nouns capitalised, Greek accents kept); Serbian
     # goes in Latin script, as its Serbo-Croatian data is.
     if not code or not word.isalpha():
-        return fold(word, lang)
+        return word
     if lang == "sr" and _CYRILLIC.search(word):
         word = cyrtranslit.to_latin(word, "sr")
     try:
-        return fold(lemmas.lemma(code, word), lang)
+        return lemmas.lemma(code, word)
     except ValueError:  # a language simplemma does not know
-        return fold(word, lang)
+        return word
 
 
 @lru_cache(maxsize=None)
@@ -282,7 +302,7 @@ def load_lexicon(lang: str) -> Lexicon:
         pattern = word if word.endswith("*") or word.startswith("=") else "=" + word
         lex.add("number", value, pattern)
         if lang in lex.settings.get("stem_numbers_for", [lang]) and not word.endswith("*"):
-            stem = lex.stem(fold(word, lang))
+            stem = lex.stem_of(word)
             if len(stem) >= 4:
                 lex.add("number", value, word)
         for suffix in lex.settings.get("number_suffixes", []):
@@ -323,8 +343,9 @@ def tokens(text: str, lang: str, lexicon: Lexicon | None = None) -> list[tuple[i
         for m in _WORD.finditer(masked):
             folded = fold(m.group(), lang)
             lemma = lex.lemma(m.group())
-            out.append((m.start(), m.end(), folded, lex.stem(folded), lemma,
-                        lex.stem(lemma) if lemma != folded else lex.stem(folded)))
+            stem = lex.stem_of(m.group())
+            lemma_stem = lex.lemma_stem_of(m.group()) if lemma != folded else stem
+            out.append((m.start(), m.end(), folded, stem, lemma, lemma_stem))
         if len(lex._tokens) >= 65_536:
             lex._tokens.clear()  # a bound for long runs; a corpus the size of AisleRiot's fits
         found = lex._tokens[key] = tuple(out)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from patiencebook.generator.check import lexicon as lexicon_module
-from patiencebook.generator.check.lexicon import fold, load_lexicon
+from patiencebook.generator.check.lexicon import fold, load_lexicon, tokens
 
 
 @pytest.fixture
@@ -39,3 +39,16 @@ def test_a_lexicon_may_leave_the_stemmer_out(lexicon_dir):
     lex = load_lexicon("uk")
     assert lex.stemmer_name == ""
     assert {t.value for t in lex.candidates("колоди", "колоди")} == {"stock"}
+
+
+@pytest.mark.parametrize("unfolded,matches", [(True, True), (False, False)])
+def test_a_lexicon_may_stem_words_before_their_diacritics_are_dropped(lexicon_dir, unfolded, matches):
+    # Czech Snowball strips "-ých" but not the "-ych" left once the accent is folded away.
+    data = {"lang": "cs", "stemmer": "czech", "settings": {"stem_unfolded": unfolded},
+            "pile": {"tableau": ["rozdané"]}}
+    (lexicon_dir / "cs.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    lex = load_lexicon("cs")
+    assert lex.word_pattern("rozdané").text == "rozdan"
+    (_, _, folded, stem, lemma, lemma_stem), = tokens("rozdaných", "cs", lex)
+    assert (folded, stem) == ("rozdanych", "rozdan" if unfolded else "rozdanych")
+    assert bool(lex.candidates(folded, stem, lemma, lemma_stem)) is matches
