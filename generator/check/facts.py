@@ -327,6 +327,9 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
                 facts.append(Fact("at-a-time", value, span, sentence=where))
         elif m.kind in ("redeal", "pass"):
             facts.append(Fact("redeal", redeals[id(m)], span, sentence=where))
+            if m.kind == "redeal" and m.value == 0:
+                # The word is its own "no" ("nevrací", is not turned back): kept as the "no" of "no redeals" is.
+                facts.append(Fact("negation", "redeal", span, sentence=where))
     return tuple(facts)
 
 
@@ -426,6 +429,8 @@ def _redeal_count(matches: list[_Match], numbers: list[_Match], m: _Match, sente
             return False
         return m.first - before <= x.first <= m.last + after
 
+    if m.kind == "redeal" and m.value == 0:
+        return 0  # a word that is itself negated (Czech "nevrací se": the pile is not turned back)
     others = [x for x in matches if x is not m]
     if any(x.kind == "unlimited" and near(x, _WINDOW, _WINDOW) for x in others):
         return UNLIMITED

@@ -99,8 +99,24 @@ class Lexicon:
         return frozenset(kinds) if kinds is not None else None
 
     def stem(self, folded: str) -> str:
-        """The snowball stem of an already folded word (str → str)."""
-        return _stem(self.stemmer_name, folded)
+        """The snowball stem of an already folded word (str → str); the word itself for a language
+        whose lexicon names no stemmer (Snowball has none for Ukrainian: lemmas and prefixes match)."""
+        return _stem(self.stemmer_name, folded) if self.stemmer_name else folded
+
+    def stem_of(self, word: str) -> str:
+        """The folded stem of ``word`` as written. Stemmers that read diacritics (Czech "rozdaných",
+        Hungarian "készletből", Russian "красный") stem the word before it is folded when the lexicon's
+        setting "stem_unfolded" says so; otherwise the folded word is stemmed (:meth:`stem`)."""
+        if self.stemmer_name and self.settings.get("stem_unfolded"):
+            return _stem(self.stemmer_name, word.lower())
+        return self.stem(fold(word, self.lang))
+
+    def lemma_stem_of(self, word: str) -> str:
+        """The folded stem of the lemma of ``word`` (see :meth:`stem_of`)."""
+        if self.stemmer_name and self.settings.get("stem_unfolded"):
+            written = _written_lemma(self.settings.get("lemmas", ""), word, self.lang)
+            return _stem(self.stemmer_name, written.lower())
+        return self.stem(self.lemma(word))
 
     def lemma(self, word: str) -> str:
         """The folded dictionary form of ``word`` from simplemma (``"abgebaut"`` → ``"abbauen"``,
@@ -117,7 +133,7 @@ class Lexicon:
         if word.startswith("="):
             return Pattern("exact", fold(word[1:], self.lang))
         folded = fold(word, self.lang)
-        stem = self.stem(folded)
+        stem = self.stem_of(word)
         if len(stem) < 3:
             return Pattern("exact", folded)
         return Pattern("stem", stem)
@@ -176,7 +192,7 @@ class Lexicon:
             words = phrase.split()
             if len(words) == 1 and kind == "pile":
                 folded = fold(words[0], self.lang)
-                agreed.setdefault(kind, []).append((folded, self.stem(folded), _parse_value(value)))
+                agreed.setdefault(kind, []).append((folded, self.stem_of(words[0]), _parse_value(value)))
         # A pile the catalog names with a word of its own is no longer one of the readings of an
         # ambiguous word (Serbian "гомила": stock or any pile, where the catalog calls the stock "талон").
         named = {value for value in (v for _, _, v in agreed.get("pile", ())) if isinstance(value, str)}
@@ -193,8 +209,19 @@ class Lexicon:
                 term = Term(term.kind, rest if len(rest) > 1 else rest[0], term.words, term.source)
             copy._index(term)
         for kind, value, phrase in extra:
+            # A suit or colour term with a word the lexicon reads as a pile gives way: a Ukrainian catalog
+            # that calls the option "One Suit" "Одна колода" (one deck) must not have every deck read as a suit.
+            if kind != "pile" and any(self._reads_as_pile(word) for word in phrase.split()):
+                continue
             copy.add(kind, _parse_value(value), phrase)
         return copy
+
+    def _reads_as_pile(self, word: str) -> bool:
+        """Whether one of this lexicon's one-word pile terms matches ``word`` (as written)."""
+        folded = fold(word, self.lang)
+        lemma = self.lemma(word)
+        return any(term.kind == "pile" and len(term.words) == 1
+                   for term in self.candidates(folded, self.stem_of(word), lemma, self.lemma_stem_of(word)))
 
 
 def _pattern_hits(pattern: Pattern, folded: str, stem: str) -> bool:
@@ -214,16 +241,21 @@ def _stem(name: str, folded: str) -> str:
 
 @lru_cache(maxsize=200_000)
 def _lemma(code: str, word: str, lang: str) -> str:
+    return fold(_written_lemma(code, word, lang), lang)
+
+
+@lru_cache(maxsize=200_000)
+def _written_lemma(code: str, word: str, lang: str) -> str:
     # simplemma wants the word as written (German nouns capitalised, Greek accents kept); Serbian
     # goes in Latin script, as its Serbo-Croatian data is.
     if not code or not word.isalpha():
-        return fold(word, lang)
+        return word
     if lang == "sr" and _CYRILLIC.search(word):
         word = cyrtranslit.to_latin(word, "sr")
     try:
-        return fold(lemmas.lemma(code, word), lang)
+        return lemmas.lemma(code, word)
     except ValueError:  # a language simplemma does not know
-        return fold(word, lang)
+        return word
 
 
 @lru_cache(maxsize=None)
@@ -290,7 +322,8 @@ def load_lexicon(lang: str) -> Lexicon:
             raise LanguageError(f"no fact lexicon for language {lang!r}", file=str(path), line=None) from None
     except json.JSONDecodeError as exc:
         raise LanguageError(f"bad lexicon JSON: {exc.msg}", file=str(path), line=exc.lineno) from None
-    lex = Lexicon(lang=lang, stemmer_name=data["stemmer"], settings=data.get("settings", {}))
+    # "stemmer": null (or left out) for a language Snowball has no algorithm for.
+    lex = Lexicon(lang=lang, stemmer_name=data.get("stemmer") or "", settings=data.get("settings", {}))
     generated, ordinals = _number_words(lang)
     numbers = dict(generated)
     listed = data.get("ordinals", [])
@@ -311,7 +344,7 @@ def load_lexicon(lang: str) -> Lexicon:
         pattern = word if word.endswith("*") or word.startswith("=") else "=" + word
         lex.add("number", value, pattern)
         if lang in lex.settings.get("stem_numbers_for", [lang]) and not word.endswith("*"):
-            stem = lex.stem(fold(word, lang))
+            stem = lex.stem_of(word)
             if len(stem) >= 4:
                 lex.add("number", value, word)
         for suffix in lex.settings.get("number_suffixes", []):
@@ -352,8 +385,9 @@ def tokens(text: str, lang: str, lexicon: Lexicon | None = None) -> list[tuple[i
         for m in _WORD.finditer(masked):
             folded = fold(m.group(), lang)
             lemma = lex.lemma(m.group())
-            out.append((m.start(), m.end(), folded, lex.stem(folded), lemma,
-                        lex.stem(lemma) if lemma != folded else lex.stem(folded)))
+            stem = lex.stem_of(m.group())
+            lemma_stem = lex.lemma_stem_of(m.group()) if lemma != folded else stem
+            out.append((m.start(), m.end(), folded, stem, lemma, lemma_stem))
         if len(lex._tokens) >= 65_536:
             lex._tokens.clear()  # a bound for long runs; a corpus the size of AisleRiot's fits
         found = lex._tokens[key] = tuple(out)
