@@ -354,13 +354,20 @@ class _Converter:
         node.children = []
         node.append(wrapper)
 
+    def ui_lang(self, key: str) -> str:
+        """BCP 47 tag of the language our interface string ``key`` is shown in on this page."""
+        from patiencebook.generator.languages import ui_string_language
+
+        return ui_string_language(self.language, key).bcp47 if self.language else self.bcp47
+
     def fallback(self, cls, reason: str) -> nodes.Element:
         key = "fuzzy" if reason == "fuzzy" else "untranslated"
         node = cls()
         node["reason"] = key
         node["label"] = self.ui.get(key, key)
         node["explanation"] = self.ui.get(f"{key}_title", "")
-        node["label_lang"] = self.bcp47
+        # The mark is in English where we have no wording of it in this language yet.
+        node["label_lang"] = self.ui_lang(key)
         node["classes"] = []
         return node
 

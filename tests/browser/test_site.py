@@ -156,5 +156,12 @@ def test_aisleriot_page_carries_its_cldr_tag_and_title_without_the_mark(page, co
     assert page.get_attribute("html", "lang") == "zh-Hans"
     names = page.eval_on_selector_all("nav.pb-languages a", "links => links.map((a) => a.textContent.trim())")
     assert "Français" in "".join(names) and "Українська" in "".join(names)
+    assert page.get_attribute(".pb-languages-label", "lang") == "zh-Hans"  # our own Chinese wording
     page.goto(f"{corpus_server}/kk/index.html")
     assert page.get_attribute("html", "lang") == "kk-Cyrl"
+    # Ukrainian has no interface strings of ours yet: they are shown in English, marked as English.
+    page.goto(f"{corpus_server}/uk/clock.html")
+    assert page.get_attribute("html", "lang") == "uk"
+    assert page.get_attribute(".pb-languages-label", "lang") == "en"
+    marks = page.eval_on_selector_all(".pb-fallback-mark", "marks => marks.map((m) => [m.lang, m.textContent])")
+    assert marks and all(mark == ["en", "not translated"] for mark in marks)
