@@ -427,16 +427,15 @@ def ui_coverage(language: Language | None) -> tuple[int, int]:
                                                                       or _has_own(language, key))), total
 
 
-def ui_string_language(language: Language, key: str) -> Language:
-    """The language :func:`ui_strings` gives ``language``'s string ``key`` in: ``language`` itself
-    when it has its own wording (its file, its base language's or derived), else the source
-    language, whose text stands in (to be marked ``lang="en"`` where it is shown)."""
-    source = get_language(source_language())
-    if language.base == source.base or _has_own(language, key):
-        return language
-    if language.derived_from and _has_own(get_language(language.derived_from), key):
-        return language
-    return source
+def ui_string_tag(language: Language, key: str) -> str:
+    """The BCP 47 tag of the language :func:`ui_strings` gives ``language``'s string ``key`` in:
+    ``language.bcp47`` when it has its own wording (its file, its base language's, or the one it is
+    derived from), else the source language's tag, whose text stands in (to be marked so where it
+    is shown). Reads no language data, only the interface files."""
+    source = source_language()
+    if language.base == source.split("_")[0] or _has_own(language, key):
+        return language.bcp47
+    return source.replace("_", "-")
 
 
 def _has_own(language: Language, key: str) -> bool:

@@ -115,7 +115,7 @@ def root_index_html(title: str, reports: Sequence[LanguageReport], languages: Se
 
     if [report.lang for report in reports] != [language.code for language in languages]:
         raise ValueError("root_index_html: the reports and the languages differ")
-    from patiencebook.generator.languages import sort_key, ui_string_language
+    from patiencebook.generator.languages import sort_key, ui_string_tag
 
     items = []
     collate = sort_key(source)
@@ -124,14 +124,14 @@ def root_index_html(title: str, reports: Sequence[LanguageReport], languages: Se
                                                                collate(pair[1].display_name)))
     for report, language in pairs:
         ui = ui_strings(language)
-        said_in = ui_string_language(language, "coverage")
+        said_in = ui_string_tag(language, "coverage")
         # Rounded down to a tenth of a per cent, so an incomplete translation never reads 100 %.
         share = (report.translated * 1000 // report.total) / 1000 if report.total else 1.0
         percent = format_percent(share, locale=language.babel, decimal_quantization=False)
         coverage = escape(ui["coverage"].format(percent=percent))
         items.append(f'    <li><a href="{escape(language.code)}/index.html" hreflang="{language.bcp47}" '
                      f'lang="{language.bcp47}">{escape(language.display_name)}</a> '
-                     f'<span class="coverage" lang="{said_in.bcp47}">{coverage}</span></li>')
+                     f'<span class="coverage" lang="{said_in}">{coverage}</span></li>')
     ui_en = ui_strings(source)
     return f"""<!DOCTYPE html>
 <html lang="{source.bcp47}">

@@ -69,7 +69,7 @@ def switcher_entries(current: Language, languages: Sequence[Language], pagename:
 
 def _on_html_page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                           doctree) -> None:
-    from patiencebook.generator.languages import ui_string_language, ui_strings
+    from patiencebook.generator.languages import ui_string_tag, ui_strings
 
     _cache_stemmer(app)
     _install_translations_js(app)
@@ -81,7 +81,7 @@ def _on_html_page_context(app: Sphinx, pagename: str, templatename: str, context
     context["language"] = language.bcp47
     context["pb_ui"] = ui_strings(language)
     # Our strings still in English here (no wording of them in this language yet) are marked so.
-    context["pb_ui_lang"] = {key: ui_string_language(language, key).bcp47 for key in ("languages",)}
+    context["pb_ui_lang"] = {key: ui_string_tag(language, key) for key in ("languages",)}
     context["pb_languages"] = switcher_entries(language, settings.site_languages(app.config), pagename)
 
 

@@ -356,9 +356,9 @@ class _Converter:
 
     def ui_lang(self, key: str) -> str:
         """BCP 47 tag of the language our interface string ``key`` is shown in on this page."""
-        from patiencebook.generator.languages import ui_string_language
+        from patiencebook.generator.languages import ui_string_tag
 
-        return ui_string_language(self.language, key).bcp47 if self.language else self.bcp47
+        return ui_string_tag(self.language, key) if self.language else self.bcp47
 
     def fallback(self, cls, reason: str) -> nodes.Element:
         key = "fuzzy" if reason == "fuzzy" else "untranslated"
