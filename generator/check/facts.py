@@ -353,9 +353,10 @@ def _discontinuous(text: str, lex: Lexicon, toks, matches: list[_Match], sentenc
     "only", "ne … plus" is "no more" (the lexicon's setting ``"discontinuous"``: rules of ``first``
     words, ``then`` words, how many words after the first the second may come, and the ``kind``
     and ``value`` it says). The second word counts when it comes in the first one's sentence and
-    clause (no comma, colon or bracket between) before any negation, and is a word of its own (not part of a phrase such as "plus en jeu"); a rule
-    with ``unless`` words does not apply when one of them follows the first word within
-    ``unless_within`` words (literary "ne peut être" is a negation, "ne peut pas" has its own)."""
+    clause (no comma, colon or bracket between) before any negation, and is a word of its own (not
+    part of a phrase such as "plus en jeu"); a rule with ``unless`` words does not apply when one of
+    them follows the first word within ``unless_within`` words (literary "ne peut être" is a
+    negation, "ne peut pas" has its own)."""
     rules = lex.settings.get("discontinuous")
     if not rules:
         return matches

@@ -338,7 +338,8 @@ def load_lexicon(lang: str) -> Lexicon:
             # A spell-out of several words is matched word for word, by form, its last word as the
             # opening of an inflected form too (Kazakh "он үш" in "он үшке", to thirteen).
             *head, last = word.split()
-            lex.add("number", value, " ".join(["=" + part for part in head] + [last + "*" if len(last) > 1 else "=" + last]))
+            words = ["=" + part for part in head] + [last + "*" if len(last) > 1 else "=" + last]
+            lex.add("number", value, " ".join(words))
             continue
         # Number words are matched by form, not stem: stems such as German "acht" (achten) collide.
         pattern = word if word.endswith("*") or word.startswith("=") else "=" + word

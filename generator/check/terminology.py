@@ -77,8 +77,9 @@ def _find(phrases, toks, compound: bool) -> list[tuple[int, int]]:
         best = None
         for phrase in phrases:
             n = len(phrase)
-            if n and i + n <= len(toks) and all(_word_ok(p, toks[i + k][2], toks[i + k][3], compound, toks[i + k][5])
-                                                  for k, p in enumerate(phrase)):
+            if n and i + n <= len(toks) and all(
+                    _word_ok(p, toks[i + k][2], toks[i + k][3], compound, toks[i + k][5])
+                    for k, p in enumerate(phrase)):
                 if best is None or n > best:
                     best = n
         if best:
