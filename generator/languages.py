@@ -150,11 +150,6 @@ def _scripts_in_use(lang: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def _script_matters(lang: str) -> bool:
-    """Whether ``lang`` is written in more than one script in real use (then tags name the script)."""
-    return bool(_scripts_in_use(lang))
-
-
 @cache
 def _snowball_algorithms() -> frozenset[str]:
     import snowballstemmer
@@ -187,25 +182,22 @@ def _parse_code(code: str) -> tuple[str, str | None, str | None, str | None]:
 def _from_cldr(code: str) -> Language:
     lang, script, region, variant = _parse_code(code)
     try:
-        Locale.parse(lang)
+        language_only = Locale.parse(lang)
     except (UnknownLocaleError, ValueError):
         raise LanguageError(f"unknown language {code!r}: CLDR has no data for {lang!r}") from None
     full_script, likely_region = _likely(lang, script, None)
     full_script = full_script or "Latn"
-    scripted = _script_matters(lang) or (script is not None and script != _likely(lang, None, None)[0])
+    scripted = bool(_scripts_in_use(lang)) or (script is not None and script != _likely(lang, None, None)[0])
     keep_region = region if region and (not scripted or region != likely_region) else None
     parts = [lang] + ([full_script] if scripted else []) + ([keep_region] if keep_region else [])
-    if variant:
-        parts.append(variant)
-    babel_id = "_".join(parts)
+    babel_id = "_".join(parts + ([variant] if variant else []))
     try:
         locale = Locale.parse(babel_id)
     except (UnknownLocaleError, ValueError):
-        locale = Locale.parse(lang)  # a combination CLDR has no data for (``ca_ES_VALENCIA``): name it by the language
-    tag = "-".join([lang] + ([full_script] if scripted else []) + ([keep_region] if keep_region else [])
-                   + ([variant.lower()] if variant else []))
+        locale = language_only  # a combination CLDR has no data for (``ca_ES_VALENCIA``): name it by the language
+    tag = "-".join(parts + ([variant.lower()] if variant else []))
     derived = _data()["derived"].get(code) or {}
-    snowball = (Locale.parse(lang).get_display_name("en") or "").lower()
+    snowball = (language_only.get_display_name("en") or "").lower()
     try:
         nplurals, expression = get_plural(locale)
         plural_forms = f"nplurals={nplurals}; plural={expression};"
@@ -271,8 +263,6 @@ def get_language(code: str) -> Language:
         LanguageError: the code is not a language code, or CLDR does not know the language; the
             message names the code.
     """
-    if code in _data()["derived"] or re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2}|_[0-9]{3})?(@[a-z]+)?", code):
-        return _from_cldr(code)
     return _from_cldr(gettext_code(code))
 
 
@@ -418,13 +408,10 @@ def ui_coverage(language: Language | None) -> tuple[int, int]:
     ``language`` in that language (its own file, its base language's file, or derived), out of
     the source language's. The source language and its regional forms (``en_GB``) have them all.
     A string missing is shown in English."""
-    total = len(_ui_strings(None))
-    if language is None or language.base == get_language(source_language()).base:
-        return total, total
     english = _ui_strings(None)
-    own = _ui_strings(language)
-    return sum(1 for key, value in own.items() if key in english and (value != english[key]
-                                                                      or _has_own(language, key))), total
+    if language is None:
+        return len(english), len(english)
+    return sum(1 for key in english if ui_string_tag(language, key) == language.bcp47), len(english)
 
 
 def ui_string_tag(language: Language, key: str) -> str:
@@ -446,7 +433,9 @@ def _has_own(language: Language, key: str) -> bool:
     return False
 
 
+@cache
 def _read_ui(code: str) -> dict[str, str]:
+    """The strings of ``data/ui/<code>.json`` (read once; the dict is shared: do not change it)."""
     path = UI_DIR / f"{code}.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))

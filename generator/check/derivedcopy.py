@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Mapping
 
+from babel.messages.catalog import Catalog
+
 from patiencebook.generator.catalogs.derivedcopy import compare_copy
 from patiencebook.generator.catalogs.pofile import read_catalog
 from patiencebook.generator.check.findings import Span
@@ -20,8 +22,8 @@ from patiencebook.generator.check.health import Problem
 CHECK = "derived-copy"
 
 
-def derived_copy_problems(lang: str, path: Path, catalogs: Mapping[str, Path]) -> list[Problem]:
-    """One warning per message where catalog ``path`` of derived language ``lang`` (``sr@latin``)
+def derived_copy_problems(lang: str, kept: Catalog, catalogs: Mapping[str, Path]) -> list[Problem]:
+    """One warning per message where catalog ``kept`` of derived language ``lang`` (``sr@latin``)
     lacks a translation its base in ``catalogs`` (``sr``) has, or differs from it converted; none
     when ``lang`` is not derived or its base has no catalog there.
 
@@ -34,7 +36,6 @@ def derived_copy_problems(lang: str, path: Path, catalogs: Mapping[str, Path]) -
     if row is None or row[0] not in catalogs:
         return []
     base_code, method = row
-    kept = read_catalog(path)
     problems = []
     for difference in compare_copy(read_catalog(catalogs[base_code]), kept, method):
         if difference.kind == "missing":

@@ -326,7 +326,7 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
             from patiencebook.generator.check.derivedcopy import derived_copy_problems
 
             findings += [places.finding(lang, problem, Path(path).name)
-                         for problem in derived_copy_problems(lang, Path(path), every_catalog)]
+                         for problem in derived_copy_problems(lang, catalog, every_catalog)]
             if skipped:
                 findings.append(Finding(lang, Path(path).name, None, "", "facts", "info",
                                         f"rule-fact checks skipped: {skipped}", pages=(Path(path).name,)))

@@ -77,11 +77,11 @@ def test_the_check_warns_per_message_with_the_converted_text(catalogs):
     from patiencebook.generator.check.derivedcopy import derived_copy_problems
 
     base, complete, behind = catalogs
-    problems = derived_copy_problems("sr@latin", behind, {"sr": base, "sr@latin": behind})
+    problems = derived_copy_problems("sr@latin", read_catalog(behind), {"sr": base, "sr@latin": behind})
     assert [(p.msgid, p.check, p.severity) for p in problems] == [
         ("Waste", "derived-copy", "warning"), ("Seven piles", "derived-copy", "warning")]
     assert "'Otpad'" in problems[0].message and "'Sedam gomila'" in problems[1].message
     assert problems[1].translation.text == "Osam gomila"
-    assert derived_copy_problems("sr@latin", complete, {"sr": base, "sr@latin": complete}) == []
-    assert derived_copy_problems("sr@latin", behind, {"sr@latin": behind}) == []  # no base beside it
-    assert derived_copy_problems("de", base, {"sr": base, "de": base}) == []  # not a derived language
+    assert derived_copy_problems("sr@latin", read_catalog(complete), {"sr": base, "sr@latin": complete}) == []
+    assert derived_copy_problems("sr@latin", read_catalog(behind), {"sr@latin": behind}) == []  # no base beside it
+    assert derived_copy_problems("de", read_catalog(base), {"sr": base, "de": base}) == []  # not a derived language
