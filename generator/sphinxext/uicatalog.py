@@ -76,9 +76,12 @@ def sphinx_coverage(language: str, source: str = "en") -> tuple[int, int]:
     for path in (catalog_path(language, "mo"), sphinx_catalog(language)):
         if path is not None and path.is_file():
             with path.open("rb") as stream:
-                catalogs.append(gettext.GNUTranslations(stream)._catalog)
+                catalogs.append(gettext.GNUTranslations(stream))
+
     def translated(msgid: str) -> bool:
-        return any(catalog.get(msgid) or catalog.get((msgid, 0)) for catalog in catalogs)
+        # A plural message is looked up with ngettext; a missing one comes back as the msgid.
+        return any(catalog.gettext(msgid) != msgid or catalog.ngettext(msgid, msgid, 1) != msgid
+                   for catalog in catalogs)
     return sum(1 for msgid in msgids if translated(msgid)), len(msgids)
 
 

@@ -155,3 +155,20 @@ def test_a_dict_that_is_not_a_language_raises_language_error(change):
 def test_ui_strings_of_no_language_are_the_source_strings():
     assert ui_strings(None) == ui_strings(get_language(source_language()))
     assert ui_strings(get_language("sr@latin")) == ui_strings("sr@latin")
+
+
+def test_interface_coverage_counts_the_strings_a_language_has_in_its_own_words():
+    from patiencebook.generator.languages import ui_coverage, ui_string_tag
+    from patiencebook.generator.sphinxext.uicatalog import sphinx_coverage, used_strings
+
+    used = used_strings()
+    sphinx_total = len(used["python"]) + len(used["js"]) + len(used["js_plural"])
+    own, total = ui_coverage(get_language("fr"))
+    assert own == total > 100
+    assert ui_coverage(get_language("uk")) == (0, total)  # no interface file of ours yet: all English
+    assert ui_coverage(get_language("sr@latin")) == (total, total)  # derived from sr's
+    assert ui_string_tag(get_language("uk"), "languages") == "en"
+    assert ui_string_tag(get_language("sr@latin"), "languages") == "sr-Latn"
+    assert sphinx_coverage("uk") == (sphinx_total, sphinx_total)
+    assert sphinx_coverage("mi") == (0, sphinx_total)  # Maori: neither we nor Sphinx translate it
+    assert sphinx_coverage("en_GB") == (sphinx_total, sphinx_total)
