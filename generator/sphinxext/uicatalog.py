@@ -73,14 +73,15 @@ def sphinx_coverage(language: str, source: str = "en") -> tuple[int, int]:
     if language.split("_")[0].split("@")[0] == source:
         return len(msgids), len(msgids)
     catalogs = []
-    for path in (catalog_path(language, "mo"), sphinx_catalog(language)):
+    for path in (catalog_path(language, "po"), sphinx_catalog(language, "po")):
         if path is not None and path.is_file():
             with path.open("rb") as stream:
-                catalogs.append(gettext.GNUTranslations(stream))
+                catalogs.append(pofile.read_po(stream))
 
     def translated(msgid: str) -> bool:
-        # A plural message is looked up with ngettext; a missing one comes back as the msgid.
-        return any(catalog.gettext(msgid) != msgid or catalog.ngettext(msgid, msgid, 1) != msgid
+        # A msgstr may equal its msgid ("Index" in German): what counts is that it is there.
+        return any((message := catalog.get(msgid)) is not None and not message.fuzzy
+                   and all(message.string if isinstance(message.string, (list, tuple)) else [message.string])
                    for catalog in catalogs)
     return sum(1 for msgid in msgids if translated(msgid)), len(msgids)
 

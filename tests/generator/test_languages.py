@@ -171,4 +171,5 @@ def test_interface_coverage_counts_the_strings_a_language_has_in_its_own_words()
     assert ui_string_tag(get_language("sr@latin"), "languages") == "sr-Latn"
     assert sphinx_coverage("uk") == (sphinx_total, sphinx_total)
     assert sphinx_coverage("mi") == (0, sphinx_total)  # Maori: neither we nor Sphinx translate it
+    assert 0 < sphinx_coverage("it")[0] < sphinx_total  # Italian: only Sphinx's own catalog, which lacks some
     assert sphinx_coverage("en_GB") == (sphinx_total, sphinx_total)

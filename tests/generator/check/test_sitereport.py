@@ -172,3 +172,11 @@ def test_without_the_report_there_is_no_report_page_and_no_index_link(tmp_path):
     assert not (tmp_path / "out" / "de" / "report.html").exists()
     assert "report.html" not in (tmp_path / "out" / "de" / "index.html").read_text(encoding="utf-8")
     assert built.language("de").findings == 0 and built.language("de").rendered == ()
+
+
+def test_the_coverage_section_says_how_many_interface_strings_are_in_the_language(site):
+    german = _main(_read(site, "de")).xpath('.//section[@id="pb-report-coverage"]/p')
+    total = len(ui_strings(None))
+    assert [p.text_content() for p in german] == [
+        f"Oberflächentexte in dieser Sprache: {total} von {total} der Hilfe selbst und 34 von 34 aus Sphinx; "
+        "die übrigen erscheinen auf Englisch."]
