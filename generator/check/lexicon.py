@@ -1,7 +1,8 @@
 """Per-language word lists for the rule-fact checks, and the folding and stemming that make them match.
 
 The lists live in ``generator/data/lexicons/<lang>.json``; number words are generated from the CLDR
-spell-out rules (``unicode-rbnf``), so only irregular extras are listed by hand.
+spell-out rules (``unicode-rbnf``), so only irregular extras are listed by hand; for a language CLDR
+spells out no numbers in (Basque, Galician, Occitan) the lexicon file lists them.
 """
 
 from __future__ import annotations
@@ -90,6 +91,9 @@ class Lexicon:
     ordinals: frozenset[str] = frozenset()
     ordinal_prefixes: tuple[str, ...] = ()
     settings: dict = field(default_factory=dict)
+    #: False when the lexicon knows no number words (no CLDR spell-out and no list of its own):
+    #: its numbers are compared in digits only.
+    number_words: bool = True
 
     @property
     def kinds(self) -> frozenset[str] | None:
@@ -180,7 +184,7 @@ class Lexicon:
         names a catalog's glossary agrees on (see :func:`catalog_lexicon`)."""
         copy = Lexicon(lang=self.lang, stemmer_name=self.stemmer_name, one_words=self.one_words,
                        cardinals=self.cardinals, ordinals=self.ordinals, ordinal_prefixes=self.ordinal_prefixes,
-                       settings=self.settings)
+                       settings=self.settings, number_words=self.number_words)
         if self.kinds is not None:
             # A lexicon of some kinds only (numbers) reads no other kind, whatever a glossary names.
             extra = tuple(term for term in extra if term[0] in self.kinds)
@@ -295,6 +299,17 @@ def _number_words(lang: str) -> tuple[dict[str, int], set[str]]:
     return words, ordinals
 
 
+def _cldr_knows(lang: str) -> bool:
+    """Whether CLDR (through Babel) has locale data for language code ``lang`` (``xh``, ``pt_BR``)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(lang.split("@", 1)[0])
+    except (UnknownLocaleError, ValueError, TypeError):
+        return False
+    return True
+
+
 #: The settings of a lexicon made only of CLDR's number words (see :func:`load_lexicon`): it states
 #: numbers and nothing else, so the comparison leaves every other kind of fact alone.
 NUMBERS_ONLY = {"kinds": ["number"], "stem_numbers_for": []}
@@ -305,26 +320,34 @@ def load_lexicon(lang: str) -> Lexicon:
     """Load and compile ``generator/data/lexicons/<lang>.json`` (lang: ``en``, ``de``, ``fr`` ...).
 
     A language without a lexicon file gets one made of CLDR's number words alone (settings
-    :data:`NUMBERS_ONLY`), so that its numbers, in digits and in words, are still compared.
+    :data:`NUMBERS_ONLY`), so that its numbers, in digits and in words, are still compared; where
+    CLDR spells out no numbers either, its numbers are compared in digits only
+    (:attr:`Lexicon.number_words` is then False). A lexicon file of a language CLDR has no number
+    words for lists them itself under ``"number"`` (``eu``, ``gl``, ``oc``).
 
     Raises:
-        LanguageError: no lexicon file for ``lang`` and no CLDR number words either, or the file
-            is not valid JSON.
+        LanguageError: the lexicon file is not valid JSON, or there is none and CLDR does not know
+            ``lang`` at all (``xx``).
     """
     path = LEXICON_DIR / f"{lang}.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        try:
-            data = {"lang": lang, "stemmer": "", "settings": dict(NUMBERS_ONLY)}
-            _number_words(lang)
-        except LanguageError:
-            raise LanguageError(f"no fact lexicon for language {lang!r}", file=str(path), line=None) from None
+        if not _cldr_knows(lang):
+            raise LanguageError(f"no fact lexicon for language {lang!r}, and CLDR does not know it",
+                                file=str(path), line=None) from None
+        data = {"lang": lang, "stemmer": "", "settings": dict(NUMBERS_ONLY)}
     except json.JSONDecodeError as exc:
         raise LanguageError(f"bad lexicon JSON: {exc.msg}", file=str(path), line=exc.lineno) from None
     # "stemmer": null (or left out) for a language Snowball has no algorithm for.
     lex = Lexicon(lang=lang, stemmer_name=data.get("stemmer") or "", settings=data.get("settings", {}))
-    generated, ordinals = _number_words(lang)
+    try:
+        generated, ordinals = _number_words(lang)
+    except LanguageError:
+        # CLDR spells out no numbers in this language: the lexicon file's own number words (Basque,
+        # Galician, Occitan) or, without a file, none: its numbers are compared in digits only.
+        generated, ordinals = {}, set()
+        lex.number_words = bool(data.get("number"))
     numbers = dict(generated)
     listed = data.get("ordinals", [])
     lex.ordinals = frozenset(ordinals | {fold(w.lstrip("="), lang) for w in listed if not w.endswith("*")})

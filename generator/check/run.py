@@ -52,25 +52,39 @@ def _facts():
 
 
 def _facts_for(lang: str):
-    """``(check_facts bound to a language it knows, why skipped or None)`` for catalog language ``lang``.
+    """``(check_facts bound to a language it knows, a note or None)`` for catalog language ``lang``.
 
     A regional code or one with a modifier falls back to its language (``en_GB`` to ``en``,
     ``sr@latin`` to ``sr``); a language without a fact lexicon has its numbers compared with CLDR's
-    number words (see :func:`~.lexicon.load_lexicon`), and one without those either gets no rule-fact
-    checks, said once in an ``info`` finding rather than failing the run.
+    number words (see :func:`~.lexicon.load_lexicon`), or in digits only where CLDR has none, which
+    the note says; a lexicon that cannot be read gives no rule-fact checks. The note is said once
+    in an ``info`` finding rather than failing the run.
     """
     facts = _facts()
     if facts is None:
         return None, None
+    from patiencebook.generator.check.lexicon import load_lexicon
+
     error = None
+    usable = []
     for code in dict.fromkeys((lang, lang.split("_", 1)[0], lang.split("_", 1)[0].split("@", 1)[0])):
         try:
             facts("", "x", code)  # loads the lexicon; an empty msgid has no facts
         except LanguageError as problem:
             error = error or problem.message
             continue
-        return (lambda msgid, msgstr, _lang, context=None, _code=code: facts(msgid, msgstr, _code, context)), None
-    return None, error
+        usable.append(code)
+        if load_lexicon(code).number_words:
+            break
+    if not usable:
+        return None, f"rule-fact checks skipped: {error}"
+    # The first code whose lexicon knows number words (pt_BR reads as pt), else the first that loads.
+    code = next((c for c in usable if load_lexicon(c).number_words), usable[0])
+    note = None
+    if not load_lexicon(code).number_words:
+        note = (f"number words not compared: CLDR spells out no numbers in {code!r} and there is no "
+                f"lexicon for it; numbers in digits are compared")
+    return (lambda msgid, msgstr, _lang, context=None, _code=code: facts(msgid, msgstr, _code, context)), note
 
 
 def known_checks() -> tuple[str, ...]:
@@ -312,7 +326,7 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
     if found:
         pot = pot_catalog(document)
         for lang, path in found.items():
-            facts, skipped = _facts_for(lang)
+            facts, note = _facts_for(lang)
             catalog = (loaded or {}).get(lang) or read_catalog(path)
             # The rule facts are read with the terms the catalog's glossary agrees on, the
             # terminology check's own glossary (generator/check/terminology.py).
@@ -327,9 +341,9 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
 
             findings += [places.finding(lang, problem, Path(path).name)
                          for problem in derived_copy_problems(lang, catalog, every_catalog)]
-            if skipped:
-                findings.append(Finding(lang, Path(path).name, None, "", "facts", "info",
-                                        f"rule-fact checks skipped: {skipped}", pages=(Path(path).name,)))
+            if note:
+                findings.append(Finding(lang, Path(path).name, None, "", "facts", "info", note,
+                                        pages=(Path(path).name,)))
     findings = _merge_shared(findings)
     if pages:
         wanted = {game_key(p) for p in pages}

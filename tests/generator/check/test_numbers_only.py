@@ -28,9 +28,11 @@ def test_a_language_without_a_lexicon_file_gets_its_cldr_number_words():
         ("number", 7), ("number", 52)]
 
 
-def test_a_language_cldr_has_no_number_words_for_has_no_lexicon():
-    with pytest.raises(LanguageError):
-        load_lexicon("eu")  # Basque: no spell-out rules in unicode-rbnf
+def test_a_language_cldr_has_no_number_words_for_is_compared_in_digits():
+    lex = load_lexicon("xh")  # isiXhosa: no spell-out rules in unicode-rbnf, no lexicon file
+    assert (lex.kinds, lex.number_words) == ({"number"}, False)
+    assert [(f.kind, f.value) for f in extract_facts("Nika amakhadi ali-8 kwizitaki ezi-4.", "xh")] == [
+        ("number", 8), ("number", 4)]
 
 
 @pytest.mark.parametrize("lang,msgid,msgstr", [
@@ -143,8 +145,29 @@ def test_a_catalog_with_a_script_modifier_uses_its_languages_lexicon(monkeypatch
     assert seen[-1] == "sr"
 
 
-def test_a_language_without_number_words_is_still_skipped_with_one_note():
+def test_basque_galician_and_occitan_numbers_are_compared_from_the_projects_own_words():
+    """CLDR spells out no numbers in eu, gl, oc: their lexicon files list the words."""
     from patiencebook.generator.check import run
 
-    facts, skipped = run._facts_for("eu")
-    assert facts is None and "no fact lexicon" in skipped
+    cases = {
+        "eu": ("Zazpi pila, hiru karta bakoitzean.", "Zortzi pila, hiru karta bakoitzean.", "Banatu 7 karta.", "Banatu 8 karta."),
+        "gl": ("Sete montóns de tres cartas.", "Oito montóns de tres cartas.", "Reparta 7 cartas.", "Reparta 8 cartas."),
+        "oc": ("Sèt pilas de tres cartas.", "Uèch pilas de tres cartas.", "Distribuís 7 cartas.", "Distribuís 8 cartas."),
+    }
+    for lang, (right, wrong, digits, wrong_digits) in cases.items():
+        facts, note = run._facts_for(lang)
+        assert note is None, lang
+        assert facts("Seven piles of three cards.", right, lang) == [], lang
+        assert [(f[0], f[1]) for f in facts("Seven piles of three cards.", wrong, lang)] == [("number", "error")], lang
+        assert facts("Deal 7 cards.", digits, lang) == [], lang
+        assert [(f[0], f[1]) for f in facts("Deal 7 cards.", wrong_digits, lang)] == [("number", "error")], lang
+
+
+def test_a_language_without_number_words_has_its_digits_compared_with_one_note():
+    from patiencebook.generator.check import run
+
+    facts, note = run._facts_for("xh")  # CLDR knows isiXhosa but spells out no numbers in it
+    assert note == ("number words not compared: CLDR spells out no numbers in 'xh' and there is no lexicon "
+                    "for it; numbers in digits are compared")
+    assert [(f[0], f[1]) for f in facts("Deal 7 cards.", "Nika amakhadi ali-8.", "xh")] == [("number", "error")]
+    assert facts("Deal 7 cards.", "Nika amakhadi ali-7.", "xh") == []
