@@ -299,7 +299,8 @@ def _runs_of(piles: list[dict]) -> Iterable[list[dict]]:
         yield run
 
 
-def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], title: str) -> etree._Element:
+def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], title: str,
+              ui_lang: str | None = None, label_lang: str | None = None) -> etree._Element:
     """The setup of ``ruleset`` as an ``<svg>`` element in the SVG namespace.
 
     ``labels``: group id -> label in the page's language (the Setup table's row keys from the catalog;
@@ -320,6 +321,10 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
     (:func:`setup_description`). Coordinates are 100 units per card width; there is a ``viewBox`` and
     no width or height, so the picture scales to the width it is given. The same input gives the same
     bytes. Raises ``KeyError`` when a ``setup_*`` string is missing from ``ui``.
+
+    ``ui_lang``: BCP 47 tag of the language of ``ui`` when it is not the page's (English standing in
+    for a wording the page's language lacks): the ``<svg>`` gets ``lang`` and each group label, in
+    the page's language, gets ``label_lang``.
     """
     layout = pile_layout(ruleset)
     faces = start_faces(ruleset)
@@ -330,6 +335,8 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
     svg.set("aria-label", name)
     svg.set("class", "pb-setup-picture")
     svg.set("font-family", "sans-serif")
+    if ui_lang:
+        svg.set("lang", ui_lang)
     _el(svg, "title").text = name
     _el(svg, "desc").text = setup_description(ruleset, labels, ui)
     background = _el(svg, "rect", fill=_FELT, stroke=_FELT_EDGE, stroke_width=_num(0.03), rx=_num(0.15))
@@ -402,7 +409,9 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
         for x, top, lines, size in labels_of.get(row, []):
             # The last line sits just above the piles, the first one above it.
             first = top + shift[row] - 0.12 - (len(lines) - 1) * _LINE * size
-            _text(svg, x, first, lines, size, _LABEL, bold=True, cls="pb-setup-label")
+            label = _text(svg, x, first, lines, size, _LABEL, bold=True, cls="pb-setup-label")
+            if ui_lang and label_lang:
+                label.set("lang", label_lang)
             box.add(x, first - _ASCENT * size, max(_text_width(line, size, True) for line in lines),
                     (_ASCENT + _DESCENT + (len(lines) - 1) * _LINE) * size)
 

@@ -1,5 +1,6 @@
 """What the build adds to a game page before Sphinx renders it: the picture of the setup, the
-traces of the examples and the live board, every text in the page's language.
+traces of the examples and the live board, every text in the page's language (or, where it has no
+wording of ours yet, in English marked so).
 
 Works on a translated page tree (:class:`~patiencebook.generator.docbook.document.TranslatedPage`); the Sphinx
 DocBook parser turns the added ``{NS_BUILD}`` elements into HTML.
@@ -16,6 +17,7 @@ from patiencebook.engine import Ruleset
 from patiencebook.engine.rules import pile_id
 from patiencebook.generator.docbook.examples import TAG_REPLAY, Replay, find_examples, trace
 from patiencebook.generator.docbook.document import (ATTR_STEP, ATTR_VARIANT, TAG_BOARD, TAG_SETUP_PICTURE, TAG_TRACE,
+                                                     XML_LANG,
                                                      TranslatedPage)
 from patiencebook.generator.docbook.sources import own_elements
 
@@ -91,10 +93,18 @@ def _goal_section(root: etree._Element, other_roots: set) -> etree._Element | No
     return next((s for s in sections if (s.get("id") or "").endswith("goal")), None)
 
 
+def _mark_lang(element: etree._Element, ui_lang: Callable[[str], str] | None, key: str, page_lang: str) -> None:
+    """Give ``element`` ``xml:lang`` when interface string ``key`` is not in the page's language."""
+    tag = ui_lang(key) if ui_lang is not None else page_lang
+    if tag and tag != page_lang:
+        element.set(XML_LANG, tag)
+
+
 def add_widgets(tpage: TranslatedPage, root: etree._Element, replays: Mapping[Any, Replay], lang: str,
                 ui: Mapping[str, str], title: str, board: Callable[[dict[str, str]], dict[str, Any]] | None = None,
                 other_roots: set | frozenset = frozenset(), figure: str | None = None,
-                variant_figures: Mapping[str, str] | None = None) -> None:
+                variant_figures: Mapping[str, str] | None = None,
+                ui_lang: Callable[[str], str] | None = None, page_lang: str = "") -> None:
     """Add the setup picture, the example traces, the solver figure (when given) and (when ``board``
     is given) the live board's data to ``root`` in place.
 
@@ -113,6 +123,12 @@ def add_widgets(tpage: TranslatedPage, root: etree._Element, replays: Mapping[An
         variant_figures: variant id -> its figure as a sentence in ``lang``; each ends the elements
             marked ``pb:variant="ID"`` (:data:`~patiencebook.generator.docbook.document.ATTR_VARIANT`), such as
             the variant's item in the Options section.
+        ui_lang: interface string key -> BCP 47 tag of the language ``ui`` gives it in
+            (:func:`patiencebook.generator.languages.ui_string_tag`); where that is not ``page_lang``
+            (English standing in for a wording the language lacks), the picture's words and the
+            figures say so with ``lang`` (``xml:lang`` on a figure's paragraph). ``None``: all in
+            the page's language.
+        page_lang: BCP 47 tag of the page's language.
     """
     from patiencebook.generator.pages.layout import pile_layout
     from patiencebook.generator.pages.setuppicture import setup_svg
@@ -126,7 +142,10 @@ def add_widgets(tpage: TranslatedPage, root: etree._Element, replays: Mapping[An
     section = _setup_section(root, set(other_roots))
     if section is not None:
         holder = etree.Element(TAG_SETUP_PICTURE)
-        holder.append(setup_svg(ruleset, labels, dict(ui), title))
+        picture_lang = ui_lang("setup_picture") if ui_lang is not None else page_lang
+        holder.append(setup_svg(ruleset, labels, dict(ui), title,
+                                ui_lang=picture_lang if picture_lang != page_lang else None,
+                                label_lang=page_lang or None))
         title_el = section.find("title")
         section.insert(section.index(title_el) + 1 if title_el is not None else 0, holder)
 
@@ -137,11 +156,13 @@ def add_widgets(tpage: TranslatedPage, root: etree._Element, replays: Mapping[An
         if place is not None:
             para = etree.SubElement(place, "para", role="pb-solved")
             para.text = figure
+            _mark_lang(para, ui_lang, "solved_figure", page_lang)
     for element in own_elements(root, set(other_roots)):
         sentence = (variant_figures or {}).get(element.get(ATTR_VARIANT) or "")
         if sentence is not None:
             para = etree.SubElement(element, "para", role="pb-solved")
             para.text = sentence
+            _mark_lang(para, ui_lang, "solved_figure", page_lang)
 
     source_examples = find_examples(page, set(other_roots))
     shown = [el for el in own_elements(root, set(other_roots))

@@ -14,7 +14,7 @@ from lxml import etree
 from patiencebook.generator import project
 from patiencebook.generator.site.cache import write_if_changed
 from patiencebook.generator.errors import BuildError
-from patiencebook.generator.languages import Language, ui_strings
+from patiencebook.generator.languages import Language, ui_string_tag, ui_strings
 from patiencebook.generator.pages.figures import figure_for, figure_sentence, load_figures
 from patiencebook.generator.docbook.examples import check_examples
 from patiencebook.generator.docbook.document import NS_BUILD, Document, Page, TranslatedDocument, TranslatedPage
@@ -101,7 +101,8 @@ def write_sources(translated: TranslatedDocument, srcdir: Path, language: Langua
                         board=board(page) if board is not None else None,
                         other_roots=set(roots.values()) - {page.root},
                         figure=figure_sentence(figure, ui, language.babel) if figure is not None else None,
-                        variant_figures=variant_figures)
+                        variant_figures=variant_figures,
+                        ui_lang=lambda key: ui_string_tag(language, key), page_lang=language.bcp47)
         for element in list(root.iter()):
             if element is not root and isinstance(element.tag, str) and _key(element) in nested.get(page.slug, {}):
                 ref = etree.Element(TAG_PAGEREF, slug=nested[page.slug][_key(element)])

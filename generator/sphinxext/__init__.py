@@ -141,7 +141,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     settings.add_settings(app)
     app.add_source_suffix(".xml", "docbook")
     app.add_source_parser(DocBookParser)
-    for node_class, visitors in {**pb_nodes.FALLBACK_NODES, **pb_nodes.EXAMPLE_NODES}.items():
+    for node_class, visitors in {**pb_nodes.FALLBACK_NODES, **pb_nodes.EXAMPLE_NODES, **pb_nodes.LANG_NODES}.items():
         app.add_node(node_class, override=True, **visitors)
     app.add_css_file(CSS_FILE)
     for name in STYLE_FILES:

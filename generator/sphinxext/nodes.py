@@ -70,6 +70,43 @@ FALLBACK_NODES = {
 }
 
 
+# -- interface strings shown in another language ---------------------------------------------------
+# Text the build writes from our interface strings (a figure, a move in words, the board's title) is in
+# English where the page's language has no wording of ours yet; HTML then says so with ``lang``.
+
+class lang_block(nodes.General, nodes.Element):
+    """Blocks in language ``lang`` (a BCP 47 tag) other than the page's: ``<div lang=...>`` in HTML."""
+
+
+class lang_inline(nodes.Inline, nodes.TextElement):
+    """Inline text in language ``lang`` (a BCP 47 tag) other than the page's: ``<span lang=...>``."""
+
+
+def visit_lang_block_html(self, node: lang_block) -> None:
+    self.body.append(self.starttag(node, "div", "", lang=node.get("lang", "")))
+
+
+def depart_lang_block_html(self, node: lang_block) -> None:
+    self.body.append("</div>\n")
+
+
+def visit_lang_inline_html(self, node: lang_inline) -> None:
+    self.body.append(self.starttag(node, "span", "", lang=node.get("lang", "")))
+
+
+def depart_lang_inline_html(self, node: lang_inline) -> None:
+    self.body.append("</span>")
+
+
+#: Visitor pairs for ``app.add_node``: HTML gets the ``lang`` attribute, other writers the plain content.
+LANG_NODES = {
+    lang_block: {"html": (visit_lang_block_html, depart_lang_block_html), "text": (_pass, _pass),
+                 "latex": (_pass, _pass), "man": (_pass, _pass), "texinfo": (_pass, _pass)},
+    lang_inline: {"html": (visit_lang_inline_html, depart_lang_inline_html), "text": (_pass, _pass),
+                  "latex": (_pass, _pass), "man": (_pass, _pass), "texinfo": (_pass, _pass)},
+}
+
+
 # -- step-through examples -------------------------------------------------------------------------
 # The widget is a <figure> whose scripted parts (board, buttons, live region, trace JSON) are raw HTML
 # made by the parser; the caption and the list of steps stay docutils nodes, so their inline markup
@@ -80,7 +117,8 @@ class example_widget(nodes.General, nodes.Element):
 
 
 class example_caption(nodes.Part, nodes.TextElement):
-    """The caption of an example: ``label`` (the word "Example" in the page language) and the title."""
+    """The caption of an example: ``label`` (the word "Example" in the page language, or in English
+    with its tag in ``label_lang`` where the page's language has no wording of it) and the title."""
 
 
 class example_step(nodes.list_item):
@@ -99,7 +137,8 @@ def depart_example_widget_html(self, node: example_widget) -> None:
 def visit_example_caption_html(self, node: example_caption) -> None:
     self.body.append(self.starttag(node, "figcaption", "", CLASS="pb-example-caption"))
     if node.get("label"):
-        self.body.append(f'<span class="pb-example-label">{escape(node["label"])}</span> ')
+        lang = f' lang="{escape(node["label_lang"])}"' if node.get("label_lang") else ""
+        self.body.append(f'<span class="pb-example-label"{lang}>{escape(node["label"])}</span> ')
 
 
 def depart_example_caption_html(self, node: example_caption) -> None:

@@ -21,9 +21,10 @@ from sphinx.parsers import Parser
 from sphinx.util import logging
 
 from patiencebook.generator.docbook.document import (ATTR_ANCHOR, ATTR_FALLBACK, ATTR_STEP, NS_BUILD, NS_RULES,
-                                                     TAG_BOARD, TAG_SETUP_PICTURE, TAG_TRACE)
+                                                     TAG_BOARD, TAG_SETUP_PICTURE, TAG_TRACE, XML_LANG)
 from patiencebook.generator.docbook.elements import SECTION_ELEMENTS
 from patiencebook.generator.sphinxext.nodes import (example_caption, example_step, example_widget, fallback_block,
+                                                    lang_block, lang_inline,
                                                     fallback_inline)
 
 logger = logging.getLogger(__name__)
@@ -360,6 +361,16 @@ class _Converter:
 
         return ui_string_tag(self.language, key) if self.language else self.bcp47
 
+    def other_lang(self, key: str) -> str | None:
+        """The tag of the language our interface string ``key`` is shown in when it is not the
+        page's (English standing in for a wording we lack), else ``None``."""
+        tag = self.ui_lang(key)
+        return tag if tag != self.bcp47 else None
+
+    def in_lang(self, content: list[nodes.Node], tag: str | None) -> list[nodes.Node]:
+        """``content`` (blocks) marked as being in language ``tag``; unchanged when ``tag`` is None."""
+        return [lang_block("", *content, lang=tag)] if tag and content else content
+
     def fallback(self, cls, reason: str) -> nodes.Element:
         key = "fuzzy" if reason == "fuzzy" else "untranslated"
         node = cls()
@@ -377,6 +388,11 @@ class _Converter:
         if element.get("role"):
             for child in holder.children:
                 child["classes"].append(f"pb-role-{element.get('role')}")
+        # A paragraph the build wrote in another language than the page's (a solver figure in English
+        # where we have no wording of it yet) says so; a fallback block already carries its mark.
+        tag = element.get(XML_LANG)
+        if tag and not element.get(ATTR_FALLBACK) and tag != self.bcp47:
+            return self.in_lang(list(holder.children), tag)
         return list(holder.children)
 
     def formalpara(self, element: etree._Element) -> list[nodes.Node]:
@@ -586,7 +602,8 @@ class _Converter:
         widget = example_widget(ids=[ident], caption_id=caption_id)
         title = next((c for c in element if local_name(c) == "title"), None)
         caption = example_caption("", "", *(self.inlines(title, strip=True) if title is not None else []),
-                                  ids=[caption_id], label=str(ui.get("label", "")))
+                                  ids=[caption_id], label=str(ui.get("label", "")),
+                                  label_lang=self.other_lang("example_label") or "")
         if title is not None:
             self.mark_inline(title, caption)
         widget += caption
@@ -619,7 +636,9 @@ class _Converter:
             f'<span class="pb-go-icon" aria-hidden="true">{icon}</span> {escape(str(ui.get(go, go)))}</button>'
             for go, icon in icons.items())
         keys_id = f"{ident}-keys"
-        return (f'<div class="pb-example-widget" hidden>'
+        tag = self.other_lang("example_controls")
+        lang = f' lang="{escape(tag)}"' if tag else ""
+        return (f'<div class="pb-example-widget"{lang} hidden>'
                 f'<div class="pb-example-board" tabindex="0" role="group" aria-labelledby="{caption_id}" '
                 f'aria-describedby="{keys_id}"></div>'
                 f'<div class="pb-example-controls" role="group" aria-label="{escape(str(ui.get("controls", "")))}">'
@@ -648,11 +667,13 @@ class _Converter:
             item = example_step(step=n)
             data = by_number.get(n, {})
             if data.get("words"):
-                item += nodes.paragraph(str(data["words"]), str(data["words"]), classes=["pb-step-move"])
+                item.extend(self.in_lang([nodes.paragraph(str(data["words"]), str(data["words"]),
+                                                          classes=["pb-step-move"])], self.other_lang("play_words_drag")))
             if data.get("refused"):
                 template = str(ui.get("refused") or self.ui.get("example_refused") or "{reason}")
                 text = template.replace("{reason}", str(data["refused"]))
-                item += nodes.paragraph(text, text, classes=["pb-step-refused"])
+                item.extend(self.in_lang([nodes.paragraph(text, text, classes=["pb-step-refused"])],
+                                         self.other_lang("example_refused")))
             notes = nodes.container()
             self.fill_blocks(child, notes)
             self.mark_contents(child, notes)
@@ -683,8 +704,10 @@ class _Converter:
         ui = payload.get("ui") if isinstance(payload.get("ui"), dict) else {}
         title = str(ui.get("board_title") or self.ui.get("board_title") or "Play this deal")
         section = nodes.section(ids=[self.unique_id("play")], classes=["pb-play"])
-        section += nodes.title(title, title)
-        html = (f'<div class="pb-board" data-pb-board><script type="application/json" class="pb-board-data">'
+        tag = self.other_lang("board_title")
+        section += nodes.title(title, "", lang_inline(title, title, lang=tag)) if tag else nodes.title(title, title)
+        lang = f' lang="{escape(tag)}"' if tag else ""
+        html = (f'<div class="pb-board"{lang} data-pb-board><script type="application/json" class="pb-board-data">'
                 f'{_script_json(payload)}</script></div>\n')
         section += nodes.raw("", html, format="html", classes=NO_SEARCH)
         return [section]
