@@ -74,6 +74,11 @@ FALLBACK_NODES = {
 # Text the build writes from our interface strings (a figure, a move in words, the board's title) is in
 # English where the page's language has no wording of ours yet; HTML then says so with ``lang``.
 
+#: The class of an element holding our interface strings in another language than the page's; the
+#: rendered-page check (``check/sitereport.py``) tells them from page text shown without its mark.
+INTERFACE_CLASS = "pb-interface"
+
+
 class lang_block(nodes.General, nodes.Element):
     """Blocks in language ``lang`` (a BCP 47 tag) other than the page's: ``<div lang=...>`` in HTML."""
 
@@ -83,7 +88,7 @@ class lang_inline(nodes.Inline, nodes.TextElement):
 
 
 def visit_lang_block_html(self, node: lang_block) -> None:
-    self.body.append(self.starttag(node, "div", "", lang=node.get("lang", "")))
+    self.body.append(self.starttag(node, "div", "", CLASS=INTERFACE_CLASS, lang=node.get("lang", "")))
 
 
 def depart_lang_block_html(self, node: lang_block) -> None:
@@ -91,7 +96,7 @@ def depart_lang_block_html(self, node: lang_block) -> None:
 
 
 def visit_lang_inline_html(self, node: lang_inline) -> None:
-    self.body.append(self.starttag(node, "span", "", lang=node.get("lang", "")))
+    self.body.append(self.starttag(node, "span", "", CLASS=INTERFACE_CLASS, lang=node.get("lang", "")))
 
 
 def depart_lang_inline_html(self, node: lang_inline) -> None:
@@ -138,7 +143,8 @@ def visit_example_caption_html(self, node: example_caption) -> None:
     self.body.append(self.starttag(node, "figcaption", "", CLASS="pb-example-caption"))
     if node.get("label"):
         lang = f' lang="{escape(node["label_lang"])}"' if node.get("label_lang") else ""
-        self.body.append(f'<span class="pb-example-label"{lang}>{escape(node["label"])}</span> ')
+        classes = f"pb-example-label {INTERFACE_CLASS}" if lang else "pb-example-label"
+        self.body.append(f'<span class="{classes}"{lang}>{escape(node["label"])}</span> ')
 
 
 def depart_example_caption_html(self, node: example_caption) -> None:

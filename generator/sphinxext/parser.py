@@ -24,7 +24,7 @@ from patiencebook.generator.docbook.document import (ATTR_ANCHOR, ATTR_FALLBACK,
                                                      TAG_BOARD, TAG_SETUP_PICTURE, TAG_TRACE, XML_LANG)
 from patiencebook.generator.docbook.elements import SECTION_ELEMENTS
 from patiencebook.generator.sphinxext.nodes import (example_caption, example_step, example_widget, fallback_block,
-                                                    lang_block, lang_inline,
+                                                    INTERFACE_CLASS, lang_block, lang_inline,
                                                     fallback_inline)
 
 logger = logging.getLogger(__name__)
@@ -638,7 +638,8 @@ class _Converter:
         keys_id = f"{ident}-keys"
         tag = self.other_lang("example_controls")
         lang = f' lang="{escape(tag)}"' if tag else ""
-        return (f'<div class="pb-example-widget"{lang} hidden>'
+        classes = f"pb-example-widget {INTERFACE_CLASS}" if tag else "pb-example-widget"
+        return (f'<div class="{classes}"{lang} hidden>'
                 f'<div class="pb-example-board" tabindex="0" role="group" aria-labelledby="{caption_id}" '
                 f'aria-describedby="{keys_id}"></div>'
                 f'<div class="pb-example-controls" role="group" aria-label="{escape(str(ui.get("controls", "")))}">'
@@ -707,7 +708,8 @@ class _Converter:
         tag = self.other_lang("board_title")
         section += nodes.title(title, "", lang_inline(title, title, lang=tag)) if tag else nodes.title(title, title)
         lang = f' lang="{escape(tag)}"' if tag else ""
-        html = (f'<div class="pb-board"{lang} data-pb-board><script type="application/json" class="pb-board-data">'
+        classes = f"pb-board {INTERFACE_CLASS}" if tag else "pb-board"
+        html = (f'<div class="{classes}"{lang} data-pb-board><script type="application/json" class="pb-board-data">'
                 f'{_script_json(payload)}</script></div>\n')
         section += nodes.raw("", html, format="html", classes=NO_SEARCH)
         return [section]

@@ -180,3 +180,17 @@ def test_the_coverage_section_says_how_many_interface_strings_are_in_the_languag
     assert [p.text_content() for p in german] == [
         f"Oberflächentexte in dieser Sprache: {total} von {total} der Hilfe selbst und 34 von 34 aus Sphinx; "
         "die übrigen erscheinen auf Englisch."]
+
+
+def test_interface_strings_in_english_are_not_page_text_without_its_mark():
+    # A page of a language we have no interface wording for: the fallback mark, the setup picture,
+    # a move in words and the board are our strings in English (counted on the report page).
+    html = ('<!DOCTYPE html><html lang="uk"><head><title>t</title></head><body><div class="body" role="main">'
+            '<div class="pb-fallback pb-untranslated" lang="en"><span class="pb-fallback-mark" lang="en">'
+            'not translated</span><p>Left in English.</p></div>'
+            '<figure><svg class="pb-setup-picture pb-interface" lang="en"><text lang="uk">Талон</text></svg></figure>'
+            '<div class="pb-interface" lang="en"><p class="pb-step-move">click the Talon</p></div>'
+            '<p lang="en">Page text left in English.</p></div></body></html>')
+    findings = check_rendered_html(html, "page.html", "uk", {"fuzzy": 0, "untranslated": 1})
+    assert [f.message for f in findings] == [
+        "<p> is shown in English without the visible fallback mark: 'Page text left in English.'"]
