@@ -564,10 +564,15 @@ class _Converter:
             return [figure]
         return images
 
-    def images(self, element: etree._Element) -> list[nodes.Node]:
-        """Image nodes for every ``imagedata``/``graphic`` under ``element``; alt from ``textobject``."""
-        alt = " ".join(_SPACE.sub(" ", "".join(t.itertext())).strip()
-                       for t in element.iter() if local_name(t) == "textobject")
+    def images(self, element: etree._Element, inline: bool = False) -> list[nodes.Node]:
+        """Image nodes for every ``imagedata``/``graphic`` under ``element``; alt from ``textobject``.
+
+        An alt text that fell back to English has no room for a visible mark of its own: the image
+        is shown inside the fallback mark instead (an inline one for ``inline`` images)."""
+        textobjects = [t for t in element.iter() if local_name(t) == "textobject"]
+        alt = " ".join(_SPACE.sub(" ", "".join(t.itertext())).strip() for t in textobjects)
+        reason = next((e.get(ATTR_FALLBACK) for t in textobjects for e in t.iter()
+                       if isinstance(e.tag, str) and e.get(ATTR_FALLBACK)), None)
         result: list[nodes.Node] = []
         for data in element.iter():
             if local_name(data) in ("imagedata", "graphic", "inlinegraphic") and data.get("fileref"):
@@ -580,6 +585,10 @@ class _Converter:
                 break  # the first image object is the one shown; the others are alternatives
         if not result:
             self.warn(element, "media object without an image file")
+        elif reason:
+            wrapper = self.fallback(fallback_inline if inline else fallback_block, reason)
+            wrapper.extend(result)
+            return [wrapper]
         return result
 
     # -- examples, setup pictures and the live board ------------------------------------------
@@ -840,7 +849,7 @@ class _Converter:
         elif name == "footnote":
             result = self.footnote(element)
         elif name in ("inlinemediaobject", "inlinegraphic"):
-            result = self.images(element)
+            result = self.images(element, inline=True)
         elif name == "anchor":
             result = self.anchor(element)
         elif name in ("footnoteref", "accel"):

@@ -92,7 +92,10 @@ def test_fallback_blocks_become_fallback_nodes_with_reason_and_label_in_page_lan
     doctree = built["de"][0]
     marks = list(doctree.findall(fallback_block))
     assert [(m["reason"], m.astext()) for m in marks] == [
-        ("untranslated", "Next to the stock."), ("fuzzy", "Build down in alternate colours.")]
+        ("untranslated", "Next to the stock."), ("fuzzy", "Build down in alternate colours."),
+        ("untranslated", "The tableau at the start.")]
+    # an image whose alt text fell back to English is shown inside the mark, the alt text having no room for one
+    assert [image["alt"] for image in marks[2].findall(nodes.image)] == ["The tableau at the start."]
     assert marks[0]["label"] == "nicht übersetzt"
     assert marks[1]["label"] == "Übersetzung veraltet"
     assert marks[0]["label_lang"] == "de"
