@@ -27,8 +27,8 @@ __all__ = ["BoardGame", "COMMANDS", "SOLUTION_BUDGET"]
 COMMANDS = frozenset({"state", "play", "undo", "redo", "hint", "new_deal", "new_game", "restart", "solution",
                       "targets"})
 #: Positions the solver searches for :meth:`BoardGame.solution` unless told otherwise: a few seconds
-#: at most in the browser, where the search runs while the page waits.
-SOLUTION_BUDGET = 10_000
+#: at most in the browser, where the search runs while the page waits (benchmarks/board_solution.py).
+SOLUTION_BUDGET = 5_000
 
 
 class BoardGame:

@@ -214,14 +214,14 @@ def test_restart_deals_the_same_deal_and_variant_again():
 def test_solution_gives_the_solvers_winning_moves_in_notation_and_words():
     game = board("freecell", 5)
     answer = game.solution()
-    assert (answer["status"], answer["found"], answer["nodes"], answer["budget"]) == ("solved", True, 257, 10_000)
+    assert (answer["status"], answer["found"], answer["nodes"], answer["budget"]) == ("solved", True, 257, 5_000)
     assert answer["message"] == "Eine Lösung in 29 Zügen: Spielen Sie sie mit „Nächster Zug“ Zug für Zug nach."
     assert answer["moves"][:2] == [
         {"move": "tableau1>foundation1", "words": "A♦ von Tableau 1 auf Zielstapel 1 legen"},
         {"move": "tableau2>freecell1", "words": "2♣ von Tableau 2 auf Freie Zelle 1 legen"}]
     assert answer["moves"][-1] == {"move": "tableau4>foundation4", "words": "Q♥ von Tableau 4 auf Zielstapel 4 legen"}
     assert [m["move"] for m in answer["moves"]] == [str(m) for m in solve(Game.deal(ruleset("freecell"), 5).position,
-                                                                          10_000).moves]
+                                                                          5_000).moves]
     assert answer["state"]["moves"] == 0  # nothing is played
     for step in answer["moves"]:
         assert game.play(step["move"])["accepted"] is True

@@ -124,7 +124,7 @@ def test_payload_carries_each_variant_with_its_name_ruleset_and_layout():
     page = load_document(ROOT / "rules").page("klondike")
     payload = board_payload(page.rules, get_language("el"), pile_names(page.rules, "el"), deal=3,
                             variants=page.variants)
-    assert payload["variant"] == "single-card-deals" and payload["budget"] == 10_000
+    assert payload["variant"] == "single-card-deals" and payload["budget"] == 5_000
     assert [(v["id"], v["name"]) for v in payload["variants"]] == [
         ("single-card-deals", "Μοίρασμα ενός φύλλου"), ("three-card-deals", "Μοίρασμα τριών φύλλων"),
         ("no-redeals", "Χωρίς ξαναμοιράσματα"), ("unlimited-redeals", "Απεριόριστα ξαναμοιράσματα")]
