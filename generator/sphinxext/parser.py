@@ -44,8 +44,11 @@ TAG_PAGEREF = f"{{{NS_BUILD}}}pageref"
 #: Added to pages by the build: an example's trace (JSON text), a step's number in it, a setup picture
 #: (holding an inline SVG) and the live board (JSON text), as generator/pages/widgets.py writes them.
 SVG_NS = "http://www.w3.org/2000/svg"
-#: Classes of raw HTML that must not reach the search index (Sphinx skips "no-search" nodes).
+#: Classes of raw HTML that must not reach the search index (Sphinx skips "no-search" nodes). The
+#: raw HTML's own outer element carries the same class, so the search page's excerpts, taken from the
+#: page's text in the browser, leave it out too (static/pb-search.js).
 NO_SEARCH = ["no-search"]
+_NO_SEARCH_CLASS = " ".join(NO_SEARCH)
 
 #: Elements rendered as sections (the one table: patiencebook.generator.docbook.elements).
 SECTION_TAGS = frozenset(SECTION_ELEMENTS)
@@ -619,7 +622,7 @@ class _Converter:
             f'<span class="pb-go-icon" aria-hidden="true">{icon}</span> {escape(str(ui.get(go, go)))}</button>'
             for go, icon in icons.items())
         keys_id = f"{ident}-keys"
-        return (f'<div class="pb-example-widget" hidden>'
+        return (f'<div class="pb-example-widget {_NO_SEARCH_CLASS}" hidden>'
                 f'<div class="pb-example-board" tabindex="0" role="group" aria-labelledby="{caption_id}" '
                 f'aria-describedby="{keys_id}"></div>'
                 f'<div class="pb-example-controls" role="group" aria-label="{escape(str(ui.get("controls", "")))}">'
@@ -672,7 +675,8 @@ class _Converter:
         if title is not None:
             text = _SPACE.sub(" ", "".join(title.itertext())).strip()
             caption = f"<figcaption>{escape(text)}</figcaption>" if text else ""
-        html = f'<figure class="pb-setup-picture">{_svg_markup(svg)}{caption}</figure>\n'
+        # The picture's words (its title, description and pile labels) are no prose of the page.
+        html = f'<figure class="pb-setup-picture {_NO_SEARCH_CLASS}">{_svg_markup(svg)}{caption}</figure>\n'
         return [nodes.raw("", html, format="html", classes=NO_SEARCH)]
 
     def board(self, element: etree._Element) -> list[nodes.Node]:
@@ -684,7 +688,7 @@ class _Converter:
         title = str(ui.get("board_title") or self.ui.get("board_title") or "Play this deal")
         section = nodes.section(ids=[self.unique_id("play")], classes=["pb-play"])
         section += nodes.title(title, title)
-        html = (f'<div class="pb-board" data-pb-board><script type="application/json" class="pb-board-data">'
+        html = (f'<div class="pb-board {_NO_SEARCH_CLASS}" data-pb-board><script type="application/json" class="pb-board-data">'
                 f'{_script_json(payload)}</script></div>\n')
         section += nodes.raw("", html, format="html", classes=NO_SEARCH)
         return [section]
