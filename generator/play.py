@@ -315,7 +315,7 @@ class Session(Wording):
     ``names`` the pile names (:func:`player_pile_names`), ``colour`` whether red suits get ANSI colour.
     Piles are written with the number typed for them (AisleRiot's slot order, from 1).
     ``ruleset`` is the rule variant played (default: the page's own rules, ``game.ruleset``); the
-    title names the variant when the game has several.
+    title names it when it is another variant than the page's own.
     :meth:`handle` runs one command line and returns the text to show and whether to go on.
     """
 
@@ -328,7 +328,7 @@ class Session(Wording):
         self.info = game
         self.deal = deal
         self.title = game_title or game.title
-        if ruleset.variant is not None and game.variants:
+        if ruleset.variant is not None and ruleset.variant != game.ruleset.variant:
             self.title = f"{self.title} ({self.variant(ruleset.variant)})"
         self.game = Game.deal(self.ruleset, deal)
 

@@ -226,12 +226,20 @@ def test_play_a_variant_three_card_deals_turns_three_cards_and_the_title_names_i
     assert "New game: deal 4.\nKlondike (Three card deals), deal 4\n" in result.stdout
 
 
-def test_play_without_a_variant_plays_the_pages_own_rules_and_names_them_in_german():
+def test_play_without_a_variant_plays_the_pages_own_rules():
     result = run("play", "klondike", "--deal", "3", "--lang", "de", stdin="s\nq\n")
     lines = result.stdout.splitlines()
-    assert lines[0] == "Klondike (Eine Karte geben), Spiel Nr. 3"
+    assert lines[0] == "Klondike, Spiel Nr. 3"
     assert lines[lines.index("Ihr Zug (? für Hilfe): s") + 1:][:3] == [
-        "Klondike (Eine Karte geben), Spiel Nr. 3", " 1  Talon         ##  (23 Karten)", " 2  Ablagestapel  10♣"]
+        "Klondike, Spiel Nr. 3", " 1  Talon         ##  (23 Karten)", " 2  Ablagestapel  10♣"]
+    # The page's own variant named is the same game, with the same title.
+    named = run("play", "klondike", "--variant", "single-card-deals", "--deal", "3", "--lang", "de", stdin="s\nq\n")
+    assert named.stdout == result.stdout
+
+
+def test_play_a_variant_names_it_in_the_language_of_play():
+    result = run("play", "spider", "--variant", "two-suits", "--deal", "3", "--lang", "el", stdin="q\n")
+    assert result.stdout.splitlines()[0] == "Αράχνη (Δύο φυλές), μοίρασμα αρ. 3"
 
 
 def test_play_jsonl_of_one_suit_spider_deals_only_spades():
