@@ -18,12 +18,17 @@ from .moves import Move, MoveKind
 from .notation import position_to_dict
 from .rules import Role, Ruleset
 from .rulesdata import ruleset_from_data
+from .solver import SOLVED, UNSOLVABLE, solve
 from .wording import Wording
 
-__all__ = ["BoardGame", "COMMANDS"]
+__all__ = ["BoardGame", "COMMANDS", "SOLUTION_BUDGET"]
 
 #: The methods :meth:`BoardGame.call` may run, the commands a front end sends.
-COMMANDS = frozenset({"state", "play", "undo", "redo", "hint", "new_deal", "targets"})
+COMMANDS = frozenset({"state", "play", "undo", "redo", "hint", "new_deal", "new_game", "restart", "solution",
+                      "targets"})
+#: Positions the solver searches for :meth:`BoardGame.solution` unless told otherwise: a few seconds
+#: at most in the browser, where the search runs while the page waits (benchmarks/board_solution.py).
+SOLUTION_BUDGET = 5_000
 
 
 class BoardGame:
@@ -36,17 +41,27 @@ class BoardGame:
         ui: interface strings of the page's language by key: ``play_*`` (moves, hints, score),
             ``reason_*`` and ``build_*`` (refusal reasons), ``board_*`` (board messages).
         names: each pile id's name in that language (``{"tableau3": "Tableau 3"}``).
+        variants: the game's rule variants, variant id -> :class:`Ruleset` or its
+            :func:`~patiencebook.engine.rulesdata.ruleset_to_data` form (read when first chosen);
+            ``ruleset`` is the variant ``ruleset.variant``. Empty for a game without variants. The
+            variants of a rules block share its piles, so ``names`` serves them all.
 
     Commands return an *answer* dict, always with ``"state"`` (see :meth:`state`) and
     ``"message"`` (what to tell the player, in the page's language), plus ``"accepted"``
     (``True``/``False``) for commands that may be refused, and ``"reason"``/``"code"`` when refused.
     """
 
-    def __init__(self, ruleset: Ruleset, deal: int, ui: Mapping[str, str], names: Mapping[str, str]):
+    def __init__(self, ruleset: Ruleset, deal: int, ui: Mapping[str, str], names: Mapping[str, str],
+                 variants: Mapping[str, Ruleset | Mapping[str, Any]] | None = None):
         self.ruleset = ruleset
+        self.ui = ui
+        self.names = names
         self.wording = Wording(ruleset, ui, names)
         self.deal = deal
         self.game = Game.deal(ruleset, deal)
+        self.variants: dict[str, Ruleset | Mapping[str, Any]] = dict(variants or {})
+        if ruleset.variant is not None:
+            self.variants.setdefault(ruleset.variant, ruleset)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> "BoardGame":
@@ -59,7 +74,12 @@ class BoardGame:
         deal = data.get("deal")
         if isinstance(deal, bool) or not isinstance(deal, int):
             raise ValueError(f"a deal number is a whole number from 0 to {SEED_MAX}, not {deal!r}")
-        return cls(ruleset_from_data(data.get("ruleset")), deal, data.get("ui") or {}, data.get("names") or {})
+        listed = data.get("variants") or []
+        if not isinstance(listed, list) or not all(isinstance(v, Mapping) and isinstance(v.get("id"), str)
+                                                   for v in listed):
+            raise ValueError("board variants must be a list of objects with an \"id\" and a \"ruleset\"")
+        return cls(ruleset_from_data(data.get("ruleset")), deal, data.get("ui") or {}, data.get("names") or {},
+                   {v["id"]: v.get("ruleset") for v in listed})
 
     @classmethod
     def from_json(cls, text: str) -> "BoardGame":
@@ -86,12 +106,13 @@ class BoardGame:
         """The board's state: :func:`~patiencebook.engine.notation.position_to_dict` of the current
         position (``game``, ``base``, ``redeals``, ``offers``, ``score``, ``piles``) plus ``max``
         (the maximum score), ``status`` (:meth:`status`), ``can_undo``, ``can_redo``, ``deal``,
-        ``moves`` (how many moves were played) and ``score_text`` (the score in words)."""
+        ``moves`` (how many moves were played), ``variant`` (the id of the rule variant played, or
+        ``None``) and ``score_text`` (the score in words)."""
         position = self.game.position
         data = position_to_dict(position)
         data.update(
             max=position.max_score, status=self.status(), can_undo=self.game.can_undo,
-            can_redo=self.game.can_redo, deal=self.deal, moves=len(self.game.moves),
+            can_redo=self.game.can_redo, deal=self.deal, moves=len(self.game.moves), variant=self.ruleset.variant,
             score_text=self.wording.msg("play_score", score=position.score, max=position.max_score),
         )
         return data
@@ -178,13 +199,96 @@ class BoardGame:
         refused with ``code`` ``"bad-deal"``."""
         if deal is None:
             deal = self.deal + 1 if self.deal < SEED_MAX else 0
-        if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal <= SEED_MAX:
-            reason = f"a deal number is a whole number from 0 to {SEED_MAX}, not {deal!r}"
-            return {"accepted": False, "deal": self.deal, "code": "bad-deal", "reason": reason,
-                    "message": self.wording.msg("play_refused", reason=reason), "state": self.state()}
+        if not _is_deal(deal):
+            return self._bad_deal(deal)
         self.game = Game.deal(self.ruleset, deal)
         self.deal = deal
         return self._answer(self.wording.msg("play_new_deal", deal=deal), accepted=True, deal=deal)
+
+    def _bad_deal(self, deal: Any) -> dict[str, Any]:
+        english = f"a deal number is a whole number from 0 to {SEED_MAX}, not {deal!r}"
+        reason = self.wording.msg("board_bad_deal", max=SEED_MAX) if "board_bad_deal" in self.ui else english
+        return {"accepted": False, "deal": self.deal, "variant": self.ruleset.variant, "code": "bad-deal",
+                "reason": reason, "message": self.wording.msg("play_refused", reason=reason), "state": self.state()}
+
+    def variant_ruleset(self, variant: str) -> Ruleset | None:
+        """The ruleset of rule variant ``variant`` (read from its data the first time), or ``None``
+        when the game has no variant of that id. Raises :class:`~patiencebook.engine.errors.RulesError`
+        for variant data that is no ruleset."""
+        found = self.variants.get(variant) if isinstance(variant, str) else None
+        if found is None or isinstance(found, Ruleset):
+            return found
+        ruleset = ruleset_from_data(found)
+        self.variants[variant] = ruleset
+        return ruleset
+
+    def new_game(self, deal: int, variant: str | None = None) -> dict[str, Any]:
+        """Start deal ``deal`` (``0 .. 2**32 - 1``) of rule variant ``variant`` (an id of
+        ``variants``; ``None``: the variant played now) as ``{"accepted": True, "deal", "variant",
+        "message", "state"}``. A bad deal number is refused with ``code`` ``"bad-deal"``, a variant
+        the game does not have with ``code`` ``"bad-variant"`` (its ``reason`` lists the variants);
+        a refusal changes nothing."""
+        if not _is_deal(deal):
+            return self._bad_deal(deal)
+        ruleset = self.ruleset if variant is None else self.variant_ruleset(variant)
+        if ruleset is None:
+            known = ", ".join(self.variants) or "-"
+            english = f"{self.ruleset.game} has no variant {variant!r}; variants: {known}"
+            reason = (self.wording.msg("board_bad_variant", variant=variant, variants=known)
+                      if "board_bad_variant" in self.ui else english)
+            return {"accepted": False, "deal": self.deal, "variant": self.ruleset.variant, "code": "bad-variant",
+                    "reason": reason, "message": self.wording.msg("play_refused", reason=reason),
+                    "state": self.state()}
+        if ruleset is not self.ruleset:
+            self.ruleset = ruleset
+            self.wording = Wording(ruleset, self.ui, self.names)
+        self.game = Game.deal(ruleset, deal)
+        self.deal = deal
+        if ruleset.variant is None:
+            message = self.wording.msg("play_new_deal", deal=deal)
+        else:
+            message = self.wording.msg("board_new_game", deal=deal, variant=self.wording.variant(ruleset.variant))
+        return self._answer(message, accepted=True, deal=deal, variant=ruleset.variant)
+
+    def restart(self) -> dict[str, Any]:
+        """Deal the same deal of the same variant again, from the start (the moves played and the
+        undo history are dropped): ``{"accepted": True, "deal", "variant", "message", "state"}``."""
+        self.game = Game.deal(self.ruleset, self.deal)
+        return self._answer(self.wording.msg("board_restarted", deal=self.deal), accepted=True, deal=self.deal,
+                            variant=self.ruleset.variant)
+
+    def solution(self, budget: int = SOLUTION_BUDGET) -> dict[str, Any]:
+        """Search for a win from the current position (:func:`~patiencebook.engine.solver.solve`, at
+        most ``budget`` positions, all cards known) without playing it.
+
+        Returns ``{"status" (``"solved"``, ``"unsolvable"`` or ``"unknown"``), "found" (``True`` when
+        a win was found), "nodes" (positions searched), "budget", "moves": [{"move" (notation),
+        "words"}, ...] (the winning moves from the current position, each worded as played from the
+        position before it; ``[]`` when none was found), "message", "state"}``. ``message`` says how
+        many moves the win takes, that none was found within the budget, or that the position cannot
+        be won. A budget that is not a whole number of at least 1 is refused with ``code``
+        ``"bad-budget"``.
+        """
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+            reason = f"the solver's budget is a whole number of positions, at least 1, not {budget!r}"
+            return {"accepted": False, "code": "bad-budget", "reason": reason,
+                    "message": self.wording.msg("play_refused", reason=reason), "state": self.state()}
+        position = self.game.position
+        result = solve(position, budget)
+        steps = []
+        for move in result.moves:
+            steps.append({"move": str(move), "words": self.wording.describe(move, position)})
+            position = position.apply(move)
+        if result.status == SOLVED and not steps:
+            message = self.wording.msg("board_won")
+        elif result.status == SOLVED:
+            message = self.wording.msg("board_solution_found", count=len(steps))
+        elif result.status == UNSOLVABLE:
+            message = self.wording.msg("board_solution_unsolvable")
+        else:
+            message = self.wording.msg("board_solution_none", budget=budget)
+        return {"status": result.status, "found": result.status == SOLVED, "nodes": result.nodes, "budget": budget,
+                "moves": steps, "message": message, "state": self.state()}
 
     def targets(self, pile: str, index: int) -> list[str]:
         """The piles the cards of ``pile`` from ``index`` (0 = bottom card) to the top may be
@@ -211,3 +315,8 @@ class BoardGame:
         if not isinstance(args, list):
             raise ValueError("board command arguments must be a JSON list")
         return json.dumps(getattr(self, command)(*args), ensure_ascii=False)
+
+
+def _is_deal(deal: Any) -> bool:
+    """True for an AisleRiot deal number: a whole number from 0 to ``2**32 - 1``."""
+    return not isinstance(deal, bool) and isinstance(deal, int) and 0 <= deal <= SEED_MAX

@@ -16,11 +16,22 @@ from patiencebook.engine.moves import Move, MoveKind
 from patiencebook.engine.position import Position
 from patiencebook.engine.rules import Role, Ruleset, pile_id
 
-__all__ = ["Wording", "SUIT_SYMBOLS"]
+__all__ = ["Wording", "SUIT_SYMBOLS", "variant_name"]
 
 #: The suit symbols used to write a card for a person (``10♥``).
 SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _RED, _RESET = "\x1b[31m", "\x1b[0m"
+
+
+def variant_name(ui: Mapping[str, str], variant: str) -> str:
+    """The name of rule variant ``variant`` (an id of a rules block: ``three-card-deals``) for a
+    person: the interface string ``variant_<id>`` of ``ui``, else the id with spaces for its
+    hyphens and a capital first letter (``"Three card deals"``)."""
+    named = ui.get(f"variant_{variant}")
+    if named:
+        return named
+    words = variant.replace("-", " ").replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
 
 
 class _Fill(dict):
@@ -80,6 +91,10 @@ class Wording:
         if self.numbers is not None and pile_id in self.numbers:
             return f"{self.names[pile_id]} [{self.numbers[pile_id]}]"
         return self.names[pile_id]
+
+    def variant(self, variant: str) -> str:
+        """The name of rule variant ``variant`` in this language (:func:`variant_name`)."""
+        return variant_name(self.ui, variant)
 
     def group_name(self, group_id: str) -> str:
         """The player's name of a pile group (its label without a number)."""

@@ -195,12 +195,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
                                              run_jsonl)
 
     game = find_game(args.game, args.sources)
+    ruleset = game.variant(args.variant)
     language = _user_language(args.lang, play_languages())
     try:
         if args.jsonl:
             deal = check_deal(args.deal) if args.deal is not None else random_deal()
-            return run_jsonl(game.ruleset, deal, sys.stdin, sys.stdout)
-        return run_interactive(game, args.deal, language)
+            return run_jsonl(ruleset, deal, sys.stdin, sys.stdout)
+        return run_interactive(game, args.deal, language, variant=args.variant)
     except BrokenPipeError:
         return _reader_gone()
 
@@ -242,11 +243,12 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     import re
 
     from patiencebook.generator.pages.figures import FILE_NAME, figure_for, load_figures, record_figure
-    from patiencebook.generator.play import find_game
-    from patiencebook.generator.solving import parse_deal_spec, rates, solve_deals, summary
+    from patiencebook.generator.play import find_game, play_languages
+    from patiencebook.generator.solving import parse_deal_spec, rates, solution_lines, solve_deals, summary
 
     game = find_game(args.game, args.sources)
     ruleset = game.variant(args.variant)
+    wording = _solution_wording(ruleset, _user_language(args.lang, play_languages())) if args.show else None
     if args.deal is not None and not re.fullmatch(r"(?i:ms)?[0-9]+", args.deal.strip()):
         raise PatienceBookError(f"--deal takes one deal number, such as 7 or ms617, not {args.deal.strip()[:40]!r}; "
                                 "for several, use --deals")
@@ -290,10 +292,12 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     def show(result) -> None:
         moves = f", {result.moves} moves" if result.moves else ""
         out.say(f"deal {result.name}: {result.status} ({result.nodes} positions{moves})")
+        if wording is not None and result.solution:
+            out.say("\n".join(solution_lines(ruleset, result, wording)))
 
     try:
         results = solve_deals(ruleset, [d for d in deals if d not in known], args.budget, args.jobs, report=show,
-                              numbering=numbering)
+                              numbering=numbering, keep_moves=args.show)
     except KeyboardInterrupt:
         if record is not None:
             print(f"patiencebook: nothing was recorded in {record}", file=sys.stderr)
@@ -308,6 +312,16 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         record_figure(record, ruleset, deals[0], args.budget, [statuses[d] for d in deals])
         out.say(f"recorded in {record}")
     return out.finish()
+
+
+def _solution_wording(ruleset, language):
+    """The :class:`~patiencebook.engine.wording.Wording` of ``solve --show``: the interface strings
+    and the pile names (the help catalog's Setup-table labels) of ``language``."""
+    from patiencebook.engine.wording import Wording
+    from patiencebook.generator.languages import ui_strings
+    from patiencebook.generator.play import player_pile_names
+
+    return Wording(ruleset, ui_strings(language), player_pile_names(ruleset, language))
 
 
 class _Output:
@@ -359,6 +373,14 @@ def _port(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a port number from 0 to 65535, not {text!r}")
     return value
 
+
+#: The rule variants of the embedded games, as their rules blocks name them (pb:variant ids; the
+#: first of each game is the page's own rules). tests/generator/test_solving.py holds it to rules/.
+EMBEDDED_VARIANTS = {"klondike": ("single-card-deals", "three-card-deals", "no-redeals", "unlimited-redeals"),
+                     "spider": ("four-suits", "two-suits", "one-suit")}
+VARIANT_HELP = ("a rule variant of the game, by the id its rules name (" + "; ".join(
+    f"{game}: {variants[0]}, the default, {', '.join(variants[1:])}" for game, variants in EMBEDDED_VARIANTS.items())
+    + "); default: the rules the page states")
 
 #: How GAME is named (generator/gamenames.py).
 GAME_HELP = ("the game: its id (eagle_wing), AisleRiot's name (eagle-wing), its title in English or in a catalog "
@@ -482,6 +504,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", metavar="LANG",
                    help="language of pile names and messages (en, de, el, sr, sr@latin, or as a locale: de_DE, "
                         "sr-Latn; default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)")
+    p.add_argument("--variant", metavar="ID", help=VARIANT_HELP)
     p.add_argument("--jsonl", action="store_true",
                    help="read one move in notation per line, write one JSON line of the state after each")
     p.set_defaults(run=_cmd_play)
@@ -494,15 +517,18 @@ def build_parser() -> argparse.ArgumentParser:
                             "Microsoft's: ms1-ms100 (default: 1-100)")
     which.add_argument("--deal", metavar="N", help="one deal: an AisleRiot number, or for FreeCell a Microsoft "
                                                    "deal number such as ms123 (instead of --deals)")
-    p.add_argument("--variant", metavar="ID",
-                   help="a rule variant of the page (klondike: single-card-deals, the default, three-card-deals, "
-                        "no-redeals, unlimited-redeals; spider: four-suits, the default, two-suits, one-suit)")
+    p.add_argument("--variant", metavar="ID", help=VARIANT_HELP)
     p.add_argument("--budget", type=_positive, default=200_000, metavar="N",
                    help="positions searched per deal before it counts as unknown (default: 200000)")
     p.add_argument("--jobs", type=_positive, metavar="N",
                    help="deals solved at once, at most the number of cores (default: number of cores)")
     p.add_argument("--record", action="store_true",
                    help="keep the answers in solved.json beside the rules, for the game's page")
+    p.add_argument("--show", action="store_true",
+                   help="print the winning moves of each deal solved, numbered, one a line, in words and notation")
+    p.add_argument("--lang", metavar="LANG",
+                   help="language of the moves' words with --show (as for play; default: from LANGUAGE, LC_ALL, "
+                        "LC_MESSAGES or LANG, else en)")
     p.add_argument("--retry-unknown", action="store_true",
                    help="search again, with --budget, only the deals solved.json has as unknown, and record "
                         "the answers (the others are kept)")

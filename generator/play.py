@@ -49,8 +49,11 @@ class PlayableGame:
         for vid, ruleset in self.variants:
             if vid == name:
                 return ruleset
-        known = ", ".join(vid for vid, _ in self.variants) or "none"
-        raise PatienceBookError(f"{self.slug} has no variant {name!r}; variants: {known}")
+        if not self.variants:
+            raise PatienceBookError(f"{self.slug} has no rule variants, so it takes no --variant "
+                                    f"(not {name!r}); its page states one set of rules")
+        known = ", ".join(f"{vid} (the default)" if vid == self.ruleset.variant else vid for vid, _ in self.variants)
+        raise PatienceBookError(f"{self.slug} has no variant {name!r}; its variants: {known}")
 
 
 def known_games(sources: Path | None = None) -> dict[str, PlayableGame]:
@@ -311,17 +314,22 @@ class Session(Wording):
     ``ui`` is the language's interface strings (:func:`patiencebook.generator.languages.ui_strings`),
     ``names`` the pile names (:func:`player_pile_names`), ``colour`` whether red suits get ANSI colour.
     Piles are written with the number typed for them (AisleRiot's slot order, from 1).
+    ``ruleset`` is the rule variant played (default: the page's own rules, ``game.ruleset``); the
+    title names it when it is another variant than the page's own.
     :meth:`handle` runs one command line and returns the text to show and whether to go on.
     """
 
     def __init__(self, game: PlayableGame, deal: int, ui: dict[str, str], names: dict[str, str],
-                 colour: bool = False, game_title: str | None = None):
-        self.order = game.ruleset.slot_order()
-        super().__init__(game.ruleset, ui, names, numbers={pid: n for n, pid in enumerate(self.order, 1)},
+                 colour: bool = False, game_title: str | None = None, ruleset: Ruleset | None = None):
+        ruleset = ruleset or game.ruleset
+        self.order = ruleset.slot_order()
+        super().__init__(ruleset, ui, names, numbers={pid: n for n, pid in enumerate(self.order, 1)},
                          colour=colour)
         self.info = game
         self.deal = deal
         self.title = game_title or game.title
+        if ruleset.variant is not None and ruleset.variant != game.ruleset.variant:
+            self.title = f"{self.title} ({self.variant(ruleset.variant)})"
         self.game = Game.deal(self.ruleset, deal)
 
     def describe(self, move: Move, position: Position | None = None) -> str:
@@ -460,10 +468,12 @@ class _CommandError(Exception):
 
 
 def run_interactive(game: PlayableGame, deal: int | None, language: Language, lines: Iterable[str] | None = None,
-                    out: TextIO | None = None, colour: bool | None = None) -> int:
+                    out: TextIO | None = None, colour: bool | None = None, variant: str | None = None) -> int:
     """Play ``game`` in a terminal, in ``language``; returns the exit status (0).
 
-    ``deal`` ``None`` picks a random deal number and says which. Commands are read from ``lines``
+    ``variant`` is the id of one of the game's rule variants (``three-card-deals``; default: the
+    page's own rules; :meth:`PlayableGame.variant` raises :class:`PatienceBookError` listing them
+    for an id the game does not have). ``deal`` ``None`` picks a random deal number and says which. Commands are read from ``lines``
     (default: standard input, one line at a time, no readline needed), text goes to ``out``
     (default: standard output). ``colour`` defaults to :func:`use_colour` of ``out``. End of input
     or ``q`` ends the game. Raises :class:`CatalogError` when the language's catalog cannot be read.
@@ -472,13 +482,14 @@ def run_interactive(game: PlayableGame, deal: int | None, language: Language, li
 
     from patiencebook.generator.languages import ui_strings
 
+    ruleset = game.variant(variant)
     out = out or sys.stdout
     ui = ui_strings(language)
-    names = player_pile_names(game.ruleset, language)
+    names = player_pile_names(ruleset, language)
     title = _catalog_labels(language, {game.title}).get(game.title) if language.code != "en" else None
     picked = deal is None
     session = Session(game, random_deal() if deal is None else check_deal(deal), ui, names,
-                      use_colour(out) if colour is None else colour, title)
+                      use_colour(out) if colour is None else colour, title, ruleset)
     if picked:
         out.write(session.msg("play_random_deal", deal=session.deal) + "\n")
     out.write(session.board() + "\n")

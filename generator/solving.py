@@ -13,15 +13,16 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from patiencebook.engine import Game, Position, Ruleset
+from patiencebook.engine import Game, Move, Position, Ruleset
 from patiencebook.engine.msdeals import MS_COLUMNS, MsDealError, ms_deal_cards
 from patiencebook.engine.rules import DealOrder, Face, Role
 from patiencebook.engine.solver import SOLVED, UNKNOWN, UNSOLVABLE, solve
+from patiencebook.engine.wording import Wording
 from patiencebook.generator.site.workers import worker_signals  # workers end quietly when the pool closes
 from patiencebook.generator.errors import PatienceBookError
 
 __all__ = ["DealResult", "MS", "MAX_DEAL", "parse_deals", "parse_deal_spec", "check_ms_deals", "solve_deals",
-           "summary", "rates"]
+           "solution_lines", "summary", "rates"]
 
 #: The numbering of Microsoft's FreeCell deals (``ms123``), beside AisleRiot's (plain numbers).
 MS = "ms"
@@ -34,13 +35,16 @@ _MAX_DEALS = 1_000_000
 @dataclass(frozen=True, slots=True)
 class DealResult:
     """One deal's answer: ``deal`` number, ``status`` (solved, unsolvable, unknown), positions
-    searched (``nodes``), and the number of moves of the win found (0 when none)."""
+    searched (``nodes``), the number of moves of the win found (0 when none), the numbering of
+    ``deal`` (``""`` or :data:`MS`) and, when asked for, the win's moves in notation (``solution``,
+    from the dealt position; empty otherwise)."""
 
     deal: int
     status: str
     nodes: int
     moves: int
     numbering: str = ""
+    solution: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -120,22 +124,25 @@ def _position(ruleset: Ruleset, numbering: str, deal: int) -> Position:
     return Game.deal(ruleset, deal).position
 
 
-def _one(args: tuple[Ruleset, str, int, int]) -> DealResult:
-    ruleset, numbering, deal, budget = args
+def _one(args: tuple[Ruleset, str, int, int, bool]) -> DealResult:
+    ruleset, numbering, deal, budget, keep_moves = args
     result = solve(_position(ruleset, numbering, deal), budget)
-    return DealResult(deal, result.status, result.nodes, len(result.moves), numbering)
+    solution = tuple(str(move) for move in result.moves) if keep_moves else ()
+    return DealResult(deal, result.status, result.nodes, len(result.moves), numbering, solution)
 
 
 def solve_deals(ruleset: Ruleset, deals: Iterable[int], budget: int, jobs: int | None = None,
-                report: Callable[[DealResult], None] | None = None, numbering: str = "") -> list[DealResult]:
+                report: Callable[[DealResult], None] | None = None, numbering: str = "",
+                keep_moves: bool = False) -> list[DealResult]:
     """Solve each of ``deals`` of ``ruleset`` with a budget of ``budget`` positions, ``jobs``
     processes at once (default and most: the number of cores); ``report`` is called with each result as
     it comes, in deal order. ``numbering`` is ``""`` (AisleRiot's deal numbers) or :data:`MS`
-    (Microsoft's FreeCell numbers; :func:`check_ms_deals` first). Returns the results in deal order.
-    Raises :class:`PatienceBookError` for Microsoft numbers of a game that does not deal that way."""
+    (Microsoft's FreeCell numbers; :func:`check_ms_deals` first). With ``keep_moves`` each solved
+    deal's result holds its winning moves (:attr:`DealResult.solution`). Returns the results in deal
+    order. Raises :class:`PatienceBookError` for Microsoft numbers of a game that does not deal that way."""
     if numbering == MS:
         check_ms_deals(ruleset)
-    work = [(ruleset, numbering, deal, budget) for deal in deals]
+    work = [(ruleset, numbering, deal, budget, keep_moves) for deal in deals]
     cores = os.cpu_count() or 1
     jobs = max(1, min(jobs or cores, cores, len(work) or 1))
     results = []
@@ -152,6 +159,23 @@ def solve_deals(ruleset: Ruleset, deals: Iterable[int], budget: int, jobs: int |
             if report:
                 report(result)
     return results
+
+
+def solution_lines(ruleset: Ruleset, result: DealResult, wording: Wording) -> list[str]:
+    """The winning moves of a solved deal (``result.solution``), one line each: ``"  1. click the
+    Stock (stock)"``, numbered from 1 (the numbers right-aligned), each move in words
+    (:meth:`Wording.describe`, as played from the position before it) and then in notation.
+
+    Raises :class:`~patiencebook.engine.errors.IllegalMove` when a move does not replay on the deal
+    (the result is of other rules than ``ruleset``)."""
+    position = _position(ruleset, result.numbering, result.deal)
+    width = len(str(len(result.solution)))
+    lines = []
+    for number, text in enumerate(result.solution, 1):
+        move = Move.parse(text)
+        lines.append(f"  {number:>{width}}. {wording.describe(move, position)} ({text})")
+        position = position.apply(move)
+    return lines
 
 
 def summary(game: str, variant: str, results: list[DealResult], budget: int) -> str:

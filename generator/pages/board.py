@@ -17,7 +17,9 @@ from typing import Any, Callable, Mapping
 
 import patiencebook.engine
 from patiencebook.engine.rules import Ruleset
+from patiencebook.engine.frontend import SOLUTION_BUDGET
 from patiencebook.engine.rulesdata import ruleset_to_data
+from patiencebook.engine.wording import variant_name
 
 from .. import project
 from ..errors import BuildError
@@ -39,8 +41,8 @@ ENGINE_ZIP = "patiencebook-engine.zip"
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json", "package.json")
 #: Interface strings the board uses: its own, the terminal's move and score messages, the
-#: refusal reasons and the words for build directions.
-UI_PREFIXES = ("board_", "play_", "reason_", "build_")
+#: refusal reasons, the words for build directions and the names of rule variants.
+UI_PREFIXES = ("board_", "play_", "reason_", "build_", "variant_")
 #: Single strings from other groups the board uses too (the spoken name of a face-down card).
 UI_EXTRA = ("setup_face_down",)
 #: The deal a board starts with unless the build says otherwise.
@@ -93,7 +95,7 @@ def board_ui(ui: Mapping[str, str]) -> dict[str, str]:
 
 def board_payload(ruleset: Ruleset, language: Language, names: Mapping[str, str], deal: int = DEFAULT_DEAL,
                   layout: Mapping[str, Any] | None = None, ui: Mapping[str, str] | None = None,
-                  available: bool = True) -> dict[str, Any]:
+                  available: bool = True, variants: Mapping[str, Ruleset] | None = None) -> dict[str, Any]:
     """The board JSON a game page embeds (contract: the ``pb:board`` element of a page).
 
     Args:
@@ -107,29 +109,41 @@ def board_payload(ruleset: Ruleset, language: Language, names: Mapping[str, str]
         available: whether the site has the Pyodide runtime (:func:`find_pyodide` found it, and
             :func:`install_board_assets` is called for the site); when false the board only says
             ui ``board_unavailable``.
+        variants: the game's rule variants, variant id -> ruleset in the rules block's order
+            (:attr:`~patiencebook.generator.docbook.document.Page.variants`; ``ruleset`` among them);
+            empty or ``None`` for a game without variants.
 
     Returns:
-        ``{"game", "lang" (the gettext code), "deal", "available", "ruleset" (engine.rulesdata
-        form), "layout", "names", "ui", "pyodide" ("../_pyodide/"), "engine"
-        ("../_engine/patiencebook-engine.zip")}``; URLs are relative to a page in ``<site>/<lang>/``.
+        ``{"game", "lang" (the gettext code), "deal", "variant" (the id of ``ruleset``'s variant, or
+        ``None``), "variants": [{"id", "name" (in the page's language, :func:`variant_name`),
+        "ruleset", "layout"}, ...], "available", "ruleset" (engine.rulesdata form), "layout",
+        "names", "ui", "budget" (positions the solver searches for "Show a solution"), "pyodide"
+        ("../_pyodide/"), "engine" ("../_engine/patiencebook-engine.zip")}``; URLs are relative to a
+        page in ``<site>/<lang>/``.
     """
+    from .layout import pile_layout
+
     if ui is None:
         from ..languages import ui_strings
 
         ui = ui_strings(language)
     if layout is None:
-        from .layout import pile_layout
-
         layout = pile_layout(ruleset)
+    listed = [{"id": vid, "name": variant_name(ui, vid), "ruleset": ruleset_to_data(variant),
+               "layout": dict(layout) if variant == ruleset else pile_layout(variant)}
+              for vid, variant in (variants or {}).items()]
     return {
         "game": ruleset.game,
         "lang": language.code,
         "deal": deal,
+        "variant": ruleset.variant,
+        "variants": listed,
         "available": bool(available),
         "ruleset": ruleset_to_data(ruleset),
         "layout": dict(layout),
         "names": dict(names),
         "ui": board_ui(ui),
+        "budget": SOLUTION_BUDGET,
         "pyodide": f"../{PYODIDE_DIR}/",
         "engine": f"../{ENGINE_DIR}/{ENGINE_ZIP}",
     }
@@ -152,9 +166,11 @@ def page_boards(language: Language, ui: Mapping[str, str] | None = None, availab
         from ..docbook.examples import find_examples
 
         ruleset = page.rules
+        variants = dict(getattr(page, "variants", None) or {})
         # "Play this deal": the deal of the page's first example, so the reader can go on from it.
         first = next((e.deal for e in find_examples(page) if e.deal is not None), deal)
-        return lambda names: board_payload(ruleset, language, names, deal=first, ui=ui, available=available)
+        return lambda names: board_payload(ruleset, language, names, deal=first, ui=ui, available=available,
+                                           variants=variants)
 
     return for_page
 

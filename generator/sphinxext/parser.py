@@ -45,8 +45,11 @@ TAG_PAGEREF = f"{{{NS_BUILD}}}pageref"
 #: Added to pages by the build: an example's trace (JSON text), a step's number in it, a setup picture
 #: (holding an inline SVG) and the live board (JSON text), as generator/pages/widgets.py writes them.
 SVG_NS = "http://www.w3.org/2000/svg"
-#: Classes of raw HTML that must not reach the search index (Sphinx skips "no-search" nodes).
+#: Classes of raw HTML that must not reach the search index (Sphinx skips "no-search" nodes). The
+#: raw HTML's own outer element carries the same class, so the search page's excerpts, taken from the
+#: page's text in the browser, leave it out too (static/pb-search.js).
 NO_SEARCH = ["no-search"]
+_NO_SEARCH_CLASS = " ".join(NO_SEARCH)
 
 #: Elements rendered as sections (the one table: patiencebook.generator.docbook.elements).
 SECTION_TAGS = frozenset(SECTION_ELEMENTS)
@@ -647,7 +650,7 @@ class _Converter:
         keys_id = f"{ident}-keys"
         tag = self.other_lang("example_controls")
         lang = f' lang="{escape(tag)}"' if tag else ""
-        classes = f"pb-example-widget {INTERFACE_CLASS}" if tag else "pb-example-widget"
+        classes = f"pb-example-widget {_NO_SEARCH_CLASS} {INTERFACE_CLASS}" if tag else f"pb-example-widget {_NO_SEARCH_CLASS}"
         return (f'<div class="{classes}"{lang} hidden>'
                 f'<div class="pb-example-board" tabindex="0" role="group" aria-labelledby="{caption_id}" '
                 f'aria-describedby="{keys_id}"></div>'
@@ -703,7 +706,8 @@ class _Converter:
         if title is not None:
             text = _SPACE.sub(" ", "".join(title.itertext())).strip()
             caption = f"<figcaption>{escape(text)}</figcaption>" if text else ""
-        html = f'<figure class="pb-setup-picture">{_svg_markup(svg)}{caption}</figure>\n'
+        # The picture's words (its title, description and pile labels) are no prose of the page.
+        html = f'<figure class="pb-setup-picture {_NO_SEARCH_CLASS}">{_svg_markup(svg)}{caption}</figure>\n'
         return [nodes.raw("", html, format="html", classes=NO_SEARCH)]
 
     def board(self, element: etree._Element) -> list[nodes.Node]:
@@ -717,7 +721,7 @@ class _Converter:
         tag = self.other_lang("board_title")
         section += nodes.title(title, "", lang_inline(title, title, lang=tag)) if tag else nodes.title(title, title)
         lang = f' lang="{escape(tag)}"' if tag else ""
-        classes = f"pb-board {INTERFACE_CLASS}" if tag else "pb-board"
+        classes = f"pb-board {_NO_SEARCH_CLASS} {INTERFACE_CLASS}" if tag else f"pb-board {_NO_SEARCH_CLASS}"
         html = (f'<div class="{classes}"{lang} data-pb-board><script type="application/json" class="pb-board-data">'
                 f'{_script_json(payload)}</script></div>\n')
         section += nodes.raw("", html, format="html", classes=NO_SEARCH)

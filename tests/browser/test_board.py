@@ -3,6 +3,9 @@ with the mouse as a player makes them, refusals with the reason in the page's la
 the same position as the Python engine reaches; no request leaves 127.0.0.1, and from file:// the
 board only asks for a server.
 
+Also the controls under the bar: a rule variant and deal number chosen, restart, the link that
+opens a deal and variant, and the solver's winning moves played step by step to the won message.
+
 Builds the project's own rules/ and locales/ (German only) with the Pyodide runtime from the npm
 package (``npm ci``, done by ``make test``), serves it with ``patiencebook serve``'s server on
 127.0.0.1 and drives Debian's chromium through Playwright, headless.
@@ -287,3 +290,108 @@ def test_served_german_page_runs_without_script_errors_under_the_security_policy
     # Sphinx's translations, set up without eval: German has two plural forms.
     assert page.evaluate("() => [Documentation.LOCALE, Documentation.PLURAL_EXPR(1), Documentation.PLURAL_EXPR(2)]") \
         == ["de", 0, 1]
+
+
+# -- the deal and variant controls, the link and the solution ----------------------------------------
+
+def _state_after(page, deal: int, moves: int = 0) -> dict:
+    page.wait_for_function("([deal, moves]) => { const s = window.PatienceBookBoards[0].state(); "
+                           "return s.deal === deal && s.moves === moves; }", arg=[deal, moves])
+    return _board_state(page)
+
+
+def _variant_ruleset(data: dict, variant: str):
+    return ruleset_from_data(next(v for v in data["variants"] if v["id"] == variant)["ruleset"])
+
+
+def test_a_variant_and_deal_chosen_restart_and_the_link_that_opens_them(page, server, browser):
+    page.goto(f"{server}/{LANG}/klondike.html")
+    _wait_playable(page)
+    data = _board_data(page)
+    ui = data["ui"]
+    assert page.eval_on_selector_all(".pb-board-variant option", "os => os.map(o => [o.value, o.textContent])") == [
+        ["single-card-deals", "Eine Karte geben"], ["three-card-deals", "Drei Karten geben"],
+        ["no-redeals", "Nicht neu auflegen"], ["unlimited-redeals", "Beliebig oft neu auflegen"]]
+    page.select_option(".pb-board-variant", "three-card-deals")
+    page.fill(".pb-board-deal-number", "7")
+    page.click(".pb-board-go")
+    state = _state_after(page, 7)
+    three = _variant_ruleset(data, "three-card-deals")
+    assert state["variant"] == "three-card-deals"
+    assert state["piles"] == position_to_dict(Game.deal(three, 7).position)["piles"]
+    assert page.inner_text(".pb-board-message") == "Neues Spiel: Drei Karten geben, Nr. 7."
+    assert page.inner_text(".pb-board-deal") == ui["board_deal"].format(deal=7)
+    # Three cards a click, fanned on the waste as the variant's table has it.
+    _click_pile(page, "stock")
+    _state_after(page, 7, 1)
+    assert len(_shown_piles(page)["waste"]) == 3
+
+    page.click(".pb-board-restart")
+    state = _state_after(page, 7, 0)
+    assert state["piles"] == position_to_dict(Game.deal(three, 7).position)["piles"]
+    assert state["variant"] == "three-card-deals" and state["can_redo"] is False
+    assert page.inner_text(".pb-board-message") == "Spiel Nr. 7 beginnt wieder von vorn."
+
+    link = page.get_attribute(".pb-board-link", "href")
+    assert page.inner_text(".pb-board-link") == ui["board_link"]
+    assert link == f"{server}/{LANG}/klondike.html?deal=7&variant=three-card-deals#play"
+    other = browser.new_context(viewport={"width": 1200, "height": 1600}).new_page()
+    try:
+        other.goto(link)
+        _wait_playable(other)
+        state = _state_after(other, 7)
+        assert state["variant"] == "three-card-deals"
+        assert state["piles"] == position_to_dict(Game.deal(three, 7).position)["piles"]
+        assert other.eval_on_selector(".pb-board-variant", "s => s.value") == "three-card-deals"
+        assert other.eval_on_selector(".pb-board-deal-number", "i => i.value") == "7"
+        assert other.inner_text(".pb-board-message") == "Neues Spiel: Drei Karten geben, Nr. 7."
+        # A link naming a variant the game does not have is refused, and says so.
+        other.goto(f"{server}/{LANG}/klondike.html?deal=9&variant=four-suits")
+        _wait_playable(other)
+        assert other.inner_text(".pb-board-message") == (
+            "Nicht erlaubt: dieses Spiel hat keine Variante four-suits; seine Varianten: single-card-deals, "
+            "three-card-deals, no-redeals, unlimited-redeals")
+        assert _board_state(other)["deal"] == data["deal"]
+    finally:
+        other.context.close()
+
+
+def test_show_a_solution_steps_through_the_solvers_moves_to_the_won_message(page, server):
+    page.goto(f"{server}/{LANG}/freecell.html")
+    _wait_playable(page)
+    data = _board_data(page)
+    ui = data["ui"]
+    assert not page.locator(".pb-board-variant").count()  # FreeCell has no variants
+    page.fill(".pb-board-deal-number", "5")
+    page.press(".pb-board-deal-number", "Enter")
+    _state_after(page, 5)
+    assert page.get_attribute(".pb-board-link", "href") == f"{server}/{LANG}/freecell.html?deal=5#play"
+    assert page.is_hidden(".pb-board-solution")
+    page.click(".pb-board-solve")
+    page.wait_for_selector(".pb-board-solution", state="visible", timeout=60000)
+    message = page.locator(".pb-board-message")
+    assert message.inner_text() == "Eine Lösung in 29 Zügen: Spielen Sie sie mit „Nächster Zug“ Zug für Zug nach."
+    assert page.is_disabled(".pb-board-solution-previous") and page.is_enabled(".pb-board-solution-next")
+    assert _board_state(page)["moves"] == 0  # showing the solution plays nothing
+
+    page.click(".pb-board-solution-next")
+    assert message.inner_text() == "Zug 1 von 29: A♦ von Tableau 1 auf Zielstapel 1 legen"
+    assert _board_state(page)["moves"] == 1 and message.get_attribute("aria-live") == "polite"
+    page.click(".pb-board-solution-previous")
+    assert message.inner_text() == "Zug 1 von 29 zurückgenommen: A♦ von Tableau 1 auf Zielstapel 1 legen"
+    assert _board_state(page)["moves"] == 0
+
+    for _ in range(29):
+        page.click(".pb-board-solution-next")
+    assert message.inner_text() == ("Zug 29 von 29: Q♥ von Tableau 4 auf Zielstapel 4 legen " + ui["board_won"])
+    assert "pb-board-won" in message.get_attribute("class")
+    assert page.get_attribute("div[data-pb-board]", "data-status") == "won"
+    assert page.is_disabled(".pb-board-solution-next") and page.is_disabled(".pb-board-solve")
+    shown = _board_state(page)
+    assert shown["moves"] == 29 and shown["status"] == "won"
+    assert all(not pile["cards"] for pile in shown["piles"] if pile["role"] != "foundation")
+
+    # A move of the player's own puts the solution away.
+    page.click(".pb-board-undo")
+    assert page.is_hidden(".pb-board-solution")
+    assert _board_state(page)["moves"] == 28

@@ -1,4 +1,6 @@
-"""The built site in a real browser: language switcher, lang attributes, accent- and script-insensitive search.
+"""The built site in a real browser: language switcher, lang attributes, accent- and script-insensitive search,
+and search that reads the pages' prose: neither the index nor the result excerpts hold the setup
+picture's words, and an excerpt keeps the words of neighbouring blocks apart.
 
 Builds tests/data/site (our own short book and catalogs) and serves it on 127.0.0.1; drives Debian's
 chromium through Playwright, headless, with no network use beyond the local server.
@@ -6,12 +8,17 @@ chromium through Playwright, headless, with no network use beyond the local serv
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from urllib.parse import quote
 
+import lxml.html
 import pytest
 
+from patiencebook.generator.languages import get_language
 from patiencebook.generator.site.build import build_site
+from patiencebook.generator.sphinxext.search import search_language
 from tests.browser.conftest import serve
 
 pytestmark = pytest.mark.browser
@@ -86,13 +93,19 @@ def test_fallback_blocks_are_marked_english_in_the_browser(page, server):
 
 
 @pytest.fixture(scope="module")
-def project_server(tmp_path_factory):
-    """The site of the project's own rules/ and locales/, as `make site` builds it, served on 127.0.0.1."""
+def project_site(tmp_path_factory) -> Path:
+    """The site of the project's own rules/ and locales/, as `make site` builds it."""
     root = Path(__file__).resolve().parents[2]
     out = tmp_path_factory.mktemp("project") / "site"
     report = build_site(root / "rules", root / "locales", out, echo=False)
     assert {r.lang for r in report.languages} == {"en", "de", "el", "sr", "sr@latin"}
-    yield from serve(out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def project_server(project_site):
+    """:func:`project_site` served on 127.0.0.1."""
+    yield from serve(project_site)
 
 
 def test_project_site_german_hamilton_switches_to_greek(page, project_server):
@@ -165,3 +178,82 @@ def test_aisleriot_page_carries_its_cldr_tag_and_title_without_the_mark(page, co
     assert page.get_attribute(".pb-languages-label", "lang") == "en"
     marks = page.eval_on_selector_all(".pb-fallback-mark", "marks => marks.map((m) => [m.lang, m.textContent])")
     assert marks and all(mark == ["en", "not translated"] for mark in marks)
+
+
+# -- the setup picture is no prose: left out of the index and of the excerpts -------------------------
+
+def _page_parts(site: Path, lang: str, game: str) -> tuple[str, str]:
+    """The text of a built page's setup picture, and the text of the rest of its main part (what
+    Sphinx indexes: no scripts, no raw HTML marked no-search, no fallback marks, no headerlinks)."""
+    page = lxml.html.fromstring((site / lang / f"{game}.html").read_text(encoding="utf-8"))
+    main = page.xpath('//*[@role="main"]')[0]
+    picture = main.xpath('.//figure[contains(@class, "pb-setup-picture")]')[0]
+    picture_text = " ".join(picture.itertext())
+    for element in main.xpath('.//*[contains(concat(" ", @class, " "), " no-search ") or self::script or '
+                              'self::style or contains(@class, "headerlink") or contains(@class, "pb-fallback-mark")]'):
+        element.drop_tree()
+    return picture_text, " ".join(main.itertext())
+
+
+def _index_terms(site: Path, lang: str, game: str) -> set[str]:
+    """The terms (and title terms) the search index of ``lang`` holds for page ``game``."""
+    text = (site / lang / "searchindex.js").read_text(encoding="utf-8")
+    index = json.loads(text[text.index("(") + 1:text.rindex(")")])
+    doc = index["docnames"].index(game)
+    return {term for table in ("terms", "titleterms") for term, docs in index[table].items()
+            if (docs == doc if isinstance(docs, int) else doc in docs)}
+
+
+def _indexed(language, text: str) -> set[str]:
+    """The terms Sphinx's index builder makes of ``text``'s words with search language ``language``:
+    each word stemmed, kept as it is where its stem is filtered out and it is not, stop words left out."""
+    terms = set()
+    for word in language.split(text):
+        stem = language.stem(word).lower()
+        if not language.word_filter(stem) and language.word_filter(word):
+            stem = word
+        if language.word_filter(stem):
+            terms.add(stem)
+    return terms
+
+
+@pytest.mark.parametrize("game,picture_only", [
+    ("hamilton", {"οψ"}),            # "όψη": the picture says face up and face down, the prose open and closed
+    ("spider", {"οψ", "κανεν"}),     # and "κανένα φύλλο", no card, under an empty pile
+    ("canfield", {"οψ", "πρ"}),
+])
+def test_greek_search_index_holds_no_word_that_only_the_setup_picture_has(project_site, game, picture_only):
+    language = search_language(get_language("el"))({})
+    terms = _index_terms(project_site, "el", game)
+    picture, prose = _page_parts(project_site, "el", game)
+    assert _indexed(language, picture) - _indexed(language, prose) == picture_only
+    assert not picture_only & terms
+    assert _indexed(language, prose) <= terms  # the prose is indexed, word for word
+
+
+def _excerpt(page, server: str, lang: str, words: str, target: str) -> str:
+    _search(page, server, lang, words)
+    item = page.locator(f'ul.search li:has(a[href^="{target}"])')
+    item.locator("p.context").wait_for(timeout=20000)
+    return item.locator("p.context").inner_text()
+
+
+@pytest.mark.parametrize("lang,query,expected", [
+    ("el", "τράπουλας",
+     "...Χάμιλτον Το Χάμιλτον είναι παιχνίδι με μία τράπουλα, στο οποίο επιλέγετε την αξία από την οποία ξεκινούν "
+     "οι βάσεις. Διάταξη Τύπος τράπουλας Μία κανονική τράπουλα 52 φύλλων. Μάνα Πάνω αριστερά. Τα 24 φύλλα που "
+     "μένουν μετά το μοίρασμα του τα"),
+    ("de", "Kartensatz",
+     "Hamilton Hamilton ist ein Spiel mit einem Kartensatz, bei dem Sie den Rang wählen, mit dem die Zielstapel "
+     "beginnen. Aufbau Kartensatz Ein Standardkartensatz mit 52 Karten. Talon Oben links. Die 24 Karten, die nach "
+     "dem Geben des Tableaus üb..."),
+])
+def test_search_excerpt_near_the_setup_picture_is_prose_with_its_words_apart(page, project_site, project_server,
+                                                                             lang, query, expected):
+    excerpt = _excerpt(page, project_server, lang, query, "hamilton.html")
+    assert excerpt == expected
+    picture, prose = _page_parts(project_site, lang, "hamilton")
+    # Each whole word of the excerpt (the cut ends aside) is a word of the page's prose: none ran together.
+    words = re.findall(r"\w+", excerpt.strip("."))[1:-1]
+    assert set(words) <= set(re.findall(r"\w+", prose)), set(words) - set(re.findall(r"\w+", prose))
+    assert re.sub(r"\s+", " ", picture).strip()[:20] not in excerpt

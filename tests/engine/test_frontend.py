@@ -1,6 +1,7 @@
 """The engine's JSON-facing game for boards: states as position_to_dict plus score and status,
-moves accepted or refused with the reason in the page's language, undo, redo, hints, new deals
-and the legal targets of a picked-up card; everything survives JSON text (the browser's channel)."""
+moves accepted or refused with the reason in the page's language, undo, redo, hints, new deals,
+a chosen deal of a chosen rule variant, restart, the solver's winning moves and the legal targets
+of a picked-up card; everything survives JSON text (the browser's channel)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from patiencebook.engine.frontend import BoardGame
 from patiencebook.engine.notation import position_to_dict
 from patiencebook.engine.rules import Ruleset
 from patiencebook.engine.rulesdata import ruleset_to_data
+from patiencebook.engine.solver import solve
 from patiencebook.engine.wording import Wording
 from patiencebook.generator.languages import get_language, ui_strings
 from patiencebook.generator.play import player_pile_names
@@ -142,3 +144,124 @@ def test_board_json_builds_the_game_and_commands_answer_in_json_text():
         game.call("__init__")
     with pytest.raises(ValueError, match="deal number"):
         BoardGame.from_data({**data, "deal": "5"})
+
+
+# -- variants, chosen deals, restart and the solution ----------------------------------------------
+
+@lru_cache(maxsize=None)
+def variants(game: str) -> dict[str, Ruleset]:
+    return load_document(RULES_DIR).page(game).variants
+
+
+def klondike_board(deal: int = 1, lang: str = "de") -> BoardGame:
+    r = ruleset("klondike")
+    return BoardGame(r, deal, ui_strings(lang), pile_names(r, lang),
+                     {vid: ruleset_to_data(v) for vid, v in variants("klondike").items()})
+
+
+def test_new_game_deals_the_number_and_variant_chosen():
+    game = klondike_board(1)
+    assert game.state()["variant"] == "single-card-deals"
+    game.play("stock")
+    answer = game.new_game(7, "three-card-deals")
+    assert answer["accepted"] is True and (answer["deal"], answer["variant"]) == (7, "three-card-deals")
+    assert answer["message"] == "Neues Spiel: Drei Karten geben, Nr. 7."
+    three = variants("klondike")["three-card-deals"]
+    assert position_part(answer["state"]) == position_to_dict(Game.deal(three, 7).position)
+    assert (answer["state"]["deal"], answer["state"]["variant"], answer["state"]["moves"]) == (7, "three-card-deals", 0)
+    # A stock click now turns three cards; a new deal number keeps the variant.
+    assert len(next(p for p in game.play("stock")["state"]["piles"] if p["id"] == "waste")["cards"]) == 3
+    again = game.new_game(8)
+    assert again["variant"] == "three-card-deals" and again["message"] == "Neues Spiel: Drei Karten geben, Nr. 8."
+    assert game.new_deal()["state"]["variant"] == "three-card-deals"
+
+
+def test_new_game_refuses_a_variant_or_deal_the_game_does_not_have_and_changes_nothing():
+    game = klondike_board(5)
+    game.play("stock")
+    before = game.state()
+    wrong = game.new_game(7, "three-cards")
+    assert wrong["accepted"] is False and wrong["code"] == "bad-variant"
+    assert wrong["reason"] == ("dieses Spiel hat keine Variante three-cards; seine Varianten: single-card-deals, "
+                               "three-card-deals, no-redeals, unlimited-redeals")
+    assert wrong["message"] == "Nicht erlaubt: " + wrong["reason"] and wrong["state"] == before
+    for deal in (-1, 2**32, "7", True, None):
+        refused = game.new_game(deal, "no-redeals")
+        assert refused["code"] == "bad-deal" and refused["state"] == before
+    assert refused["reason"] == "eine Spielnummer ist eine ganze Zahl von 0 bis 4294967295"
+    assert board("hamilton", 3, "en").new_game(4, "one-suit")["reason"] == \
+        "this game has no variant one-suit; its variants: -"
+
+
+def test_a_game_without_variants_says_new_game_as_a_new_deal():
+    answer = board("hamilton", 3, "en").new_game(12)
+    assert answer["message"] == "New game: deal 12." and answer["variant"] is None
+    assert position_part(answer["state"]) == position_to_dict(Game.deal(ruleset("hamilton"), 12).position)
+
+
+def test_restart_deals_the_same_deal_and_variant_again():
+    game = klondike_board(1)
+    game.new_game(7, "no-redeals")
+    start = game.state()
+    game.play("stock")
+    game.play("stock")
+    answer = game.restart()
+    assert answer["accepted"] is True and answer["message"] == "Spiel Nr. 7 beginnt wieder von vorn."
+    assert answer["state"] == start and (answer["deal"], answer["variant"]) == (7, "no-redeals")
+    assert answer["state"]["can_undo"] is False and answer["state"]["can_redo"] is False
+
+
+def test_solution_gives_the_solvers_winning_moves_in_notation_and_words():
+    game = board("freecell", 5)
+    answer = game.solution()
+    assert (answer["status"], answer["found"], answer["nodes"], answer["budget"]) == ("solved", True, 257, 5_000)
+    assert answer["message"] == "Eine Lösung in 29 Zügen: Spielen Sie sie mit „Nächster Zug“ Zug für Zug nach."
+    assert answer["moves"][:2] == [
+        {"move": "tableau1>foundation1", "words": "A♦ von Tableau 1 auf Zielstapel 1 legen"},
+        {"move": "tableau2>freecell1", "words": "2♣ von Tableau 2 auf Freie Zelle 1 legen"}]
+    assert answer["moves"][-1] == {"move": "tableau4>foundation4", "words": "Q♥ von Tableau 4 auf Zielstapel 4 legen"}
+    assert [m["move"] for m in answer["moves"]] == [str(m) for m in solve(Game.deal(ruleset("freecell"), 5).position,
+                                                                          5_000).moves]
+    assert answer["state"]["moves"] == 0  # nothing is played
+    for step in answer["moves"]:
+        assert game.play(step["move"])["accepted"] is True
+    assert game.state()["status"] == "won"
+
+
+def test_solution_starts_from_the_position_on_the_board():
+    game = board("freecell", 5)
+    game.play("tableau1>foundation1")
+    answer = game.solution()
+    assert len(answer["moves"]) == 28 and answer["moves"][0]["move"] == "tableau2>freecell1"
+
+
+def test_solution_says_when_none_was_found_within_the_budget_or_none_exists():
+    unknown = board("klondike", 1).solution(50)
+    assert (unknown["status"], unknown["found"], unknown["nodes"], unknown["moves"]) == ("unknown", False, 50, [])
+    assert unknown["message"] == "Innerhalb von 50 untersuchten Stellungen wurde keine Lösung gefunden."
+    assert board("klondike", 1, "en").solution(50)["message"] == "No solution found within 50 positions searched."
+    lost = board("hamilton", 4, "en").solution()
+    assert (lost["status"], lost["found"], lost["moves"]) == ("unsolvable", False, [])
+    assert lost["message"] == ("This position cannot be won: every position that can be reached from it was "
+                               "searched.")
+    assert board("hamilton", 4).solution(0)["code"] == "bad-budget"
+
+
+def test_board_json_with_variants_plays_them_through_json_text():
+    from patiencebook.generator.languages import get_language
+    from patiencebook.generator.pages.board import board_payload
+
+    r = ruleset("spider")
+    payload = board_payload(r, get_language("en"), pile_names(r, "en"), deal=3, variants=variants("spider"))
+    game = BoardGame.from_json(json.dumps(payload))
+    answer = json.loads(game.call("new_game", '[3, "one-suit"]'))
+    assert answer["message"] == "New game: One suit, deal 3." and answer["state"]["variant"] == "one-suit"
+    spades = {card.lstrip("#")[1] for pile in answer["state"]["piles"] for card in pile["cards"]}
+    assert spades == {"s"}
+    assert json.loads(game.call("restart"))["message"] == "Deal 3 started again from the beginning."
+    game.call("new_game", "[5]")
+    found = json.loads(game.call("solution", "[5000]"))
+    assert (found["budget"], found["status"], found["nodes"], len(found["moves"])) == (5000, "solved", 2268, 167)
+    assert found["message"] == "A solution in 167 moves: play it move by move with “Next move”."
+    with pytest.raises(ValueError, match="board variants"):
+        BoardGame.from_data({**payload, "variants": [{"ruleset": {}}]})

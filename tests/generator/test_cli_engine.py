@@ -209,3 +209,57 @@ def test_interactive_play_ends_with_status_0_at_end_of_input():
     assert result.returncode == 0
     assert "Savet: " in result.stdout
     assert "Talon" in result.stdout and "Temelj 1" in result.stdout and "Polje 1" in result.stdout
+
+
+# -- rule variants ---------------------------------------------------------------------------------
+
+def test_play_a_variant_three_card_deals_turns_three_cards_and_the_title_names_it():
+    result = run("play", "klondike", "--variant", "three-card-deals", "--deal", "3", stdin="s\nn\nq\n")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Klondike (Three card deals), deal 3"
+    assert lines[1:3] == [" 1  Stock         ##  (24 cards)", " 2  Waste         (empty)"]
+    after = lines[lines.index("Your move (? for help): s") + 1:]
+    assert after[:3] == ["Klondike (Three card deals), deal 3", " 1  Stock         ##  (21 cards)",
+                         " 2  Waste         10♣ 5♠ 4♦"]
+    # A new deal keeps the variant.
+    assert "New game: deal 4.\nKlondike (Three card deals), deal 4\n" in result.stdout
+
+
+def test_play_without_a_variant_plays_the_pages_own_rules():
+    result = run("play", "klondike", "--deal", "3", "--lang", "de", stdin="s\nq\n")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Klondike, Spiel Nr. 3"
+    assert lines[lines.index("Ihr Zug (? für Hilfe): s") + 1:][:3] == [
+        "Klondike, Spiel Nr. 3", " 1  Talon         ##  (23 Karten)", " 2  Ablagestapel  10♣"]
+    # The page's own variant named is the same game, with the same title.
+    named = run("play", "klondike", "--variant", "single-card-deals", "--deal", "3", "--lang", "de", stdin="s\nq\n")
+    assert named.stdout == result.stdout
+
+
+def test_play_a_variant_names_it_in_the_language_of_play():
+    result = run("play", "spider", "--variant", "two-suits", "--deal", "3", "--lang", "el", stdin="q\n")
+    assert result.stdout.splitlines()[0] == "Αράχνη (Δύο φυλές), μοίρασμα αρ. 3"
+
+
+def test_play_jsonl_of_one_suit_spider_deals_only_spades():
+    result = run("play", "spider", "--variant", "one-suit", "--deal", "3", "--jsonl", stdin="")
+    state = json.loads(result.stdout.splitlines()[0])
+    cards = [card.lstrip("#") for pile in state["piles"] for card in pile["cards"]]
+    assert len(cards) == 104 and {card[1] for card in cards} == {"s"}
+    assert sorted(cards).count("As") == 8
+
+
+def test_play_with_a_variant_the_game_does_not_have_lists_its_variants():
+    result = run("play", "klondike", "--variant", "three", "--deal", "3", stdin="q\n")
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr == ("patiencebook: error: klondike has no variant 'three'; its variants: single-card-deals "
+                             "(the default), three-card-deals, no-redeals, unlimited-redeals\n")
+
+
+def test_play_help_lists_the_variants():
+    result = run("play", "--help")
+    help_text = " ".join(result.stdout.split())
+    assert ("--variant ID a rule variant of the game, by the id its rules name (klondike: single-card-deals, the "
+            "default, three-card-deals, no-redeals, unlimited-redeals; spider: four-suits, the default, two-suits, "
+            "one-suit); default: the rules the page states") in help_text

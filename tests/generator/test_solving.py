@@ -1,4 +1,5 @@
-"""``patiencebook solve``: deal ranges, per-deal lines and the rates."""
+"""``patiencebook solve``: deal ranges, per-deal lines, the rates, the winning moves in words (``--show``)
+and the rule variants."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from patiencebook.generator.cli import main
+from patiencebook.engine import Game
+from patiencebook.generator.cli import EMBEDDED_VARIANTS, VARIANT_HELP, main
+from patiencebook.generator.play import find_game, known_games
 from patiencebook.generator.errors import PatienceBookError
 from patiencebook.generator.solving import DealResult, parse_deal_spec, parse_deals, summary
 
@@ -116,3 +119,92 @@ def test_parallel_solving_ends_quietly(capfd):
     out, err = capfd.readouterr()
     assert [line.split(":")[0] for line in out.splitlines()[:4]] == ["deal 1", "deal 2", "deal 3", "deal 4"]
     assert "Traceback" not in err and err == ""
+
+
+# -- the winning moves --------------------------------------------------------------------------------
+
+#: ``solve freecell --deal 5 --show --lang en``: FreeCell deal 5 (AisleRiot's numbering) won in 29 moves.
+FREECELL_5_SHOWN = [
+    'deal 5: solved (257 positions, 29 moves)',
+    '   1. move A♦ from Tableau 1 to Foundation 1 (tableau1>foundation1)',
+    '   2. move 2♣ from Tableau 2 to Free Cell 1 (tableau2>freecell1)',
+    '   3. move 5♦ from Tableau 2 to Free Cell 2 (tableau2>freecell2)',
+    '   4. move 3♣ from Tableau 1 to Foundation 2 (tableau1>foundation2)',
+    '   5. move 4♠ from Tableau 8 to Free Cell 1 (tableau8>freecell1)',
+    '   6. move J♦ from Tableau 8 to Free Cell 3 (tableau8>freecell3)',
+    '   7. move 8♠ from Tableau 7 to Free Cell 4 (tableau7>freecell4)',
+    '   8. move 3♦ from Tableau 7 to Tableau 2 (tableau7>tableau2)',
+    '   9. move J♥ from Tableau 6 to Tableau 7 (tableau6>tableau7)',
+    '  10. move 4♠ from Free Cell 1 to Tableau 6 (freecell1>tableau6)',
+    '  11. move J♥ from Tableau 7 to Free Cell 1 (tableau7>freecell1)',
+    '  12. move 3♦ from Tableau 2 to Tableau 6 (tableau2>tableau6)',
+    '  13. move 4♣ from Tableau 2 to Foundation 2 (tableau2>foundation2)',
+    '  14. move Q♣ from Tableau 7 to Tableau 2 (tableau7>tableau2)',
+    '  15. move 3♦ from Tableau 6 to Foundation 1 (tableau6>foundation1)',
+    '  16. move 3♥ from Tableau 7 to Tableau 6 (tableau7>tableau6)',
+    '  17. move K♣ from Tableau 1 to Tableau 7 (tableau1>tableau7)',
+    '  18. move 4♦ from Tableau 1 to Foundation 1 (tableau1>foundation1)',
+    '  19. move 3♠ from Tableau 8 to Foundation 3 (tableau8>foundation3)',
+    '  20. move 5♦ from Free Cell 2 to Foundation 1 (freecell2>foundation1)',
+    '  21. move K♠ from Tableau 8 to Free Cell 2 (tableau8>freecell2)',
+    '  22. move 8♦ from Tableau 4 to Tableau 1 (tableau4>tableau1)',
+    '  23. move 7♦ from Tableau 3 to Foundation 1 (tableau3>foundation1)',
+    '  24. move 7♠ from Tableau 5 to Tableau 8 (tableau5>tableau8)',
+    '  25. move 8♣ from Tableau 5 to Tableau 6 (tableau5>tableau6)',
+    '  26. move 2 cards, K♦ and those above it, from Tableau 2 to Tableau 8 (tableau2:2>tableau8)',
+    '  27. move K♥ from Tableau 5 to Tableau 1 (tableau5>tableau1)',
+    '  28. move Q♠ from Tableau 3 to Tableau 2 (tableau3>tableau2)',
+    '  29. move Q♥ from Tableau 4 to Foundation 4 (tableau4>foundation4)',
+    'freecell (rules of freecell.xml), deal 5, all cards known, budget 200000 positions per deal:',
+    '  solved 1 (100.0 %), unsolvable 0 (0.0 %), unknown 0 (0.0 %); 257 positions searched',
+]
+
+
+def test_show_prints_the_winning_moves_numbered_in_words_and_notation(capsys):
+    assert main(["solve", "freecell", "--deal", "5", "--show", "--lang", "en", "--jobs", "1"]) == 0
+    assert capsys.readouterr().out.splitlines() == FREECELL_5_SHOWN
+
+
+def test_the_moves_shown_win_the_deal_when_replayed():
+    game = Game.deal(find_game("freecell").ruleset, 5)
+    for line in FREECELL_5_SHOWN[1:30]:
+        game.push(line.rsplit("(", 1)[1].rstrip(")"))
+    assert game.position.is_won()
+
+
+def test_show_words_the_moves_in_the_language_chosen(capsys):
+    assert main(["solve", "freecell", "--deal", "5", "--show", "--lang", "el", "--jobs", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1:4] == [
+        "   1. μετακινήστε το A♦ από Ταμπλό 1 σε Βάση 1 (tableau1>foundation1)",
+        "   2. μετακινήστε το 2♣ από Ταμπλό 2 σε Ελεύθερο κελί 1 (tableau2>freecell1)",
+        "   3. μετακινήστε το 5♦ από Ταμπλό 2 σε Ελεύθερο κελί 2 (tableau2>freecell2)"]
+    assert lines[26] == ("  26. μετακινήστε 2 φύλλα, το K♦ και όσα είναι πάνω του, από Ταμπλό 2 σε Ταμπλό 8 "
+                         "(tableau2:2>tableau8)")
+    assert len(lines) == 32
+
+
+def test_show_prints_no_moves_for_a_deal_that_cannot_be_won(capsys):
+    assert main(["solve", "hamilton", "--deal", "4", "--show", "--lang", "en", "--jobs", "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[0:2] == [
+        "deal 4: unsolvable (2200 positions)",
+        "hamilton (rules of hamilton.xml), deal 4, all cards known, budget 200000 positions per deal:"]
+
+
+def test_the_variants_in_the_help_are_those_the_embedded_rules_name():
+    named = {slug: tuple(vid for vid, _ in game.variants) for slug, game in known_games().items() if game.variants}
+    assert named == EMBEDDED_VARIANTS
+    assert all(game.ruleset.variant == EMBEDDED_VARIANTS[slug][0] for slug, game in known_games().items()
+               if game.variants)
+    assert VARIANT_HELP == ("a rule variant of the game, by the id its rules name (klondike: single-card-deals, the "
+                            "default, three-card-deals, no-redeals, unlimited-redeals; spider: four-suits, the default, "
+                            "two-suits, one-suit); default: the rules the page states")
+
+
+def test_an_unknown_variant_names_the_game_and_its_variants(capsys):
+    assert main(["solve", "spider", "--variant", "three-suits", "--deal", "1"]) == 1
+    assert capsys.readouterr().err == ("patiencebook: error: spider has no variant 'three-suits'; its variants: "
+                                       "four-suits (the default), two-suits, one-suit\n")
+    assert main(["solve", "golf", "--variant", "one-suit", "--deal", "1"]) == 1
+    assert capsys.readouterr().err == ("patiencebook: error: golf has no rule variants, so it takes no --variant "
+                                       "(not 'one-suit'); its page states one set of rules\n")

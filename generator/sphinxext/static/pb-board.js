@@ -3,7 +3,9 @@
  * each position with PatienceBookCards.render (pb-cards.js). A classic script: it finds every
  * div[data-pb-board], reads its script.pb-board-data JSON (made by generator/pages/board.py), and shows
  * only a message when the page is opened from file:// or the site has no Pyodide runtime.
- * Every text comes from the board JSON, in the page's language; the engine words moves and reasons. */
+ * Every text comes from the board JSON, in the page's language; the engine words moves and reasons.
+ * Under the bar: the rule variant, the deal number, Restart, a link that opens this deal and variant
+ * (?deal=N&variant=ID), and the solver's winning moves played one at a time. */
 (function (global) {
   "use strict";
 
@@ -147,6 +149,7 @@
       self.bindEvents();
       self.draw();
       self.say("", null);
+      self.controls();
       if (!marked && global.performance && global.performance.mark) {
         marked = true;
         global.performance.mark("pb-board-playable");
@@ -242,6 +245,7 @@
     this.draw();
     var kind = answer.accepted === false ? "refused" : (answer.state.status !== "playing" ? answer.state.status : null);
     this.say(answer.message, kind);
+    this.updateControls();
     return answer;
   };
 
@@ -382,6 +386,218 @@
       event.preventDefault();
       self.click(where.pile, null);
     });
+  };
+
+  // -- deal, variant, link and solution controls --------------------------------------------------
+  // Built once the engine runs (Board.prototype.controls), kept apart from the table's events.
+
+  /* A deal number as the engine takes it: a whole number from the text's ASCII digits, else the
+   * text itself (the engine then refuses it, saying what a deal number is). */
+  function dealNumber(text) {
+    var trimmed = String(text).trim();
+    return /^[0-9]{1,10}$/.test(trimmed) ? Number(trimmed) : trimmed;
+  }
+
+  /* Lets the browser show a message before work that holds the page (the solver). */
+  function afterPaint() {
+    return new Promise(function (resolve) {
+      if (global.requestAnimationFrame) {
+        global.requestAnimationFrame(function () { global.setTimeout(resolve, 0); });
+      } else {
+        global.setTimeout(resolve, 0);
+      }
+    });
+  }
+
+  function button(className, text, action) {
+    var el = element("button", className, text);
+    el.type = "button";
+    el.addEventListener("click", action);
+    return el;
+  }
+
+  /* The variant entry of the board JSON with id `id` (null when the game has none of that id). */
+  Board.prototype.variantData = function (id) {
+    var variants = this.data.variants || [];
+    for (var i = 0; i < variants.length; i++) {
+      if (variants[i].id === id) { return variants[i]; }
+    }
+    return null;
+  };
+
+  /* Adds the controls: the variant chooser (a game with variants), the deal number with Go,
+   * Restart, "Link to this deal" and "Show a solution" with its Previous and Next moves; then opens
+   * the deal and variant the page's address names (?deal=N&variant=ID), if it names one. */
+  Board.prototype.controls = function () {
+    var self = this;
+    var form = element("form", "pb-board-controls");
+    form.setAttribute("role", "group");
+    form.setAttribute("aria-label", this.text("board_controls"));
+    form.noValidate = true;
+    this.picker = {};
+    if ((this.data.variants || []).length > 1) {
+      var chooser = element("select", "pb-board-variant");
+      this.data.variants.forEach(function (variant) {
+        var option = element("option", null, variant.name);
+        option.value = variant.id;
+        chooser.appendChild(option);
+      });
+      var variantLabel = element("label", "pb-board-field", this.text("board_variant") + " ");
+      variantLabel.appendChild(chooser);
+      form.appendChild(variantLabel);
+      this.picker.variant = chooser;
+    }
+    var number = element("input", "pb-board-deal-number");
+    number.type = "number";
+    number.min = "0";
+    number.max = "4294967295";
+    number.step = "1";
+    number.inputMode = "numeric";
+    var numberLabel = element("label", "pb-board-field", this.text("board_deal_number") + " ");
+    numberLabel.appendChild(number);
+    form.appendChild(numberLabel);
+    this.picker.deal = number;
+    var go = element("button", "pb-board-go", this.text("board_go"));
+    go.type = "submit";
+    form.appendChild(go);
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      self.newGame(number.value, self.picker.variant ? self.picker.variant.value : null);
+    });
+    this.picker.restart = button("pb-board-restart", this.text("board_restart"), function () { self.restart(); });
+    this.picker.solve = button("pb-board-solve", this.text("board_solve"), function () { self.showSolution(); });
+    this.picker.link = element("a", "pb-board-link", this.text("board_link"));
+    [this.picker.restart, this.picker.solve, this.picker.link].forEach(function (el) { form.appendChild(el); });
+
+    var panel = element("div", "pb-board-solution");
+    panel.setAttribute("role", "group");
+    panel.setAttribute("aria-label", this.text("board_solve"));
+    panel.hidden = true;
+    this.picker.previous = button("pb-board-solution-previous", this.text("board_solution_previous"),
+                                  function () { self.solutionStep(-1); });
+    this.picker.next = button("pb-board-solution-next", this.text("board_solution_next"),
+                              function () { self.solutionStep(1); });
+    this.picker.close = button("pb-board-solution-close", this.text("board_solution_close"),
+                               function () { self.closeSolution(); });
+    [this.picker.previous, this.picker.next, this.picker.close].forEach(function (el) { panel.appendChild(el); });
+    this.picker.panel = panel;
+    this.solved = null;            // {moves: [{move, words}], at: moves played} while a solution is shown
+
+    this.root.insertBefore(form, this.help);
+    this.root.insertBefore(panel, this.table);
+    this.updateControls();
+    this.openLink(global.location.search);
+  };
+
+  /* Shows the current deal and variant in the controls, points the link at them, and puts away a
+   * solution the board has left (a move, undo or new deal other than the solution's own steps). */
+  Board.prototype.updateControls = function () {
+    var picker = this.picker;
+    var state = this.current;
+    if (!picker || !state) { return; }
+    if (this.solved && !this.stepping) { this.closeSolution(); }
+    if (picker.variant && state.variant) { picker.variant.value = state.variant; }
+    if (global.document.activeElement !== picker.deal) { picker.deal.value = String(state.deal); }
+    picker.link.href = this.linkTo(state.deal, state.variant);
+    picker.solve.disabled = state.status !== "playing";
+  };
+
+  /* The address of this page opening deal `deal` of variant `variant` on the board. */
+  Board.prototype.linkTo = function (deal, variant) {
+    var url = new URL(global.location.href);
+    var query = new URLSearchParams();
+    query.set("deal", String(deal));
+    if (variant && (this.data.variants || []).length > 1) { query.set("variant", variant); }
+    url.search = "?" + query.toString();
+    var section = this.root.closest ? this.root.closest("section[id]") : null;
+    url.hash = section ? "#" + section.id : "";
+    return url.href;
+  };
+
+  /* Opens the deal and variant named by a query string such as "?deal=7&variant=three-card-deals". */
+  Board.prototype.openLink = function (search) {
+    var query = new URLSearchParams(search || "");
+    if (!query.has("deal") && !query.has("variant")) { return null; }
+    var deal = query.has("deal") ? query.get("deal") : this.current.deal;
+    return this.newGame(deal, query.get("variant"));
+  };
+
+  /* Deal `deal` (a number or its text) of variant `variant` (null: the variant played now). */
+  Board.prototype.newGame = function (deal, variant) {
+    if (!this.game) { return null; }
+    var answer = this.call("new_game", [dealNumber(deal), variant || null]);
+    var chosen = answer.accepted ? this.variantData(answer.variant) : null;
+    if (chosen && chosen.layout) { this.data.layout = chosen.layout; }
+    return this.answer(answer);
+  };
+
+  Board.prototype.restart = function () {
+    return this.game ? this.answer(this.call("restart")) : null;
+  };
+
+  /* Asks the engine for a win from the current position (at most data.budget positions) and, when
+   * there is one, shows Previous and Next to play it move by move. Resolves to the engine's answer. */
+  Board.prototype.showSolution = function () {
+    var self = this;
+    if (!this.game) { return Promise.resolve(null); }
+    this.closeSolution();
+    this.picker.solve.disabled = true;
+    this.say(this.text("board_solving"), "note");
+    return afterPaint().then(function () {
+      var found = self.call("solution", [self.data.budget || 10000]);
+      self.picker.solve.disabled = self.current.status !== "playing";
+      if (!found.found || !found.moves.length) {
+        self.say(found.message, found.found ? "won" : "note");
+        return found;
+      }
+      self.solved = { moves: found.moves, at: 0 };
+      self.picker.panel.hidden = false;
+      self.updateSolution();
+      self.say(found.message, null);
+      self.picker.next.focus();
+      return found;
+    });
+  };
+
+  /* Plays the solution's next move (`step` 1) or takes its last one back (`step` -1), announcing it. */
+  Board.prototype.solutionStep = function (step) {
+    var solved = this.solved;
+    if (!solved || (step > 0 ? solved.at >= solved.moves.length : solved.at <= 0)) { return null; }
+    var played = step > 0 ? solved.moves[solved.at] : solved.moves[solved.at - 1];
+    this.stepping = true;
+    var answer;
+    try {
+      answer = this.answer(this.call(step > 0 ? "play" : "undo", step > 0 ? [played.move] : []));
+    } finally {
+      this.stepping = false;
+    }
+    if (answer.accepted === false) {
+      this.closeSolution();
+      return answer;
+    }
+    solved.at += step;
+    var values = { n: step > 0 ? solved.at : solved.at + 1, total: solved.moves.length, move: played.words };
+    var text = this.text(step > 0 ? "board_solution_step" : "board_solution_back", values);
+    var status = answer.state.status;
+    if (status === "won") { text += " " + this.text("board_won"); }
+    this.say(text, status === "playing" ? null : status);
+    this.updateSolution();
+    return answer;
+  };
+
+  Board.prototype.updateSolution = function () {
+    var solved = this.solved;
+    this.picker.previous.disabled = !solved || solved.at <= 0;
+    this.picker.next.disabled = !solved || solved.at >= solved.moves.length;
+  };
+
+  Board.prototype.closeSolution = function () {
+    if (!this.picker) { return; }
+    var focused = this.picker.panel.contains(global.document.activeElement);
+    this.solved = null;
+    this.picker.panel.hidden = true;
+    this.updateSolution();
+    if (focused) { this.picker.solve.focus(); }
   };
 
   function startAll() {

@@ -118,3 +118,26 @@ def test_page_boards_gives_each_game_page_its_payload_from_the_pile_names(hamilt
     # "Play this deal" starts on the deal of the page's first example (deal 1 for Hamilton).
     assert payload == board_payload(hamilton, get_language("el"), names, deal=1, available=False)
     assert payload["ui"]["board_title"] == ui_strings("el")["board_title"]
+
+
+def test_payload_carries_each_variant_with_its_name_ruleset_and_layout():
+    page = load_document(ROOT / "rules").page("klondike")
+    payload = board_payload(page.rules, get_language("el"), pile_names(page.rules, "el"), deal=3,
+                            variants=page.variants)
+    assert payload["variant"] == "single-card-deals" and payload["budget"] == 5_000
+    assert [(v["id"], v["name"]) for v in payload["variants"]] == [
+        ("single-card-deals", "Μοίρασμα ενός φύλλου"), ("three-card-deals", "Μοίρασμα τριών φύλλων"),
+        ("no-redeals", "Χωρίς ξαναμοιράσματα"), ("unlimited-redeals", "Απεριόριστα ξαναμοιράσματα")]
+    for variant in payload["variants"]:
+        ruleset = page.variants[variant["id"]]
+        assert ruleset_from_data(variant["ruleset"]) == ruleset and variant["layout"] == pile_layout(ruleset)
+    # Three cards a click: the waste fans out to the right, so that variant's table differs.
+    waste = {v["id"]: next(p for p in v["layout"]["piles"] if p["id"] == "waste") for v in payload["variants"]}
+    assert waste["three-card-deals"]["fan"] == "right" and waste["single-card-deals"]["fan"] != "right"
+    assert payload["ui"]["variant_one-suit"] == "Μία φυλή" and payload["ui"]["board_solve"] == "Εμφάνιση λύσης"
+    json.dumps(payload)
+
+
+def test_payload_of_a_game_without_variants_lists_none(hamilton):
+    payload = board_payload(hamilton, get_language("de"), pile_names(hamilton, "de"))
+    assert payload["variant"] is None and payload["variants"] == []

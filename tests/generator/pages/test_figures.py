@@ -326,13 +326,14 @@ def test_unknown_variant_names_the_variants(capsys):
     assert main(["solve", "klondike", "--variant", "four-card-deals", "--deals", "1"]) == 1
     assert capsys.readouterr().err.splitlines() == [
         "patiencebook: error: klondike has no variant 'four-card-deals'; "
-        "variants: single-card-deals, three-card-deals, no-redeals, unlimited-redeals"]
+        "its variants: single-card-deals (the default), three-card-deals, no-redeals, unlimited-redeals"]
 
 
 def test_variant_of_a_game_without_variants_says_none(capsys):
     assert main(["solve", "golf", "--variant", "two-suits", "--deals", "1"]) == 1
     assert capsys.readouterr().err.splitlines() == [
-        "patiencebook: error: golf has no variant 'two-suits'; variants: none"]
+        "patiencebook: error: golf has no rule variants, so it takes no --variant (not 'two-suits'); "
+        "its page states one set of rules"]
 
 
 def test_solve_names_the_variant_solved(capsys):

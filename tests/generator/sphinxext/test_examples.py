@@ -126,7 +126,7 @@ def test_unreadable_trace_warns_with_file_and_line_and_keeps_the_example_as_a_bl
 
 def test_setup_picture_is_the_inline_svg_in_a_figure_without_build_namespaces(site):
     html = (site / "el" / "demo.html").read_text(encoding="utf-8")
-    figure = re.search(r'<figure class="pb-setup-picture">(.*?)</figure>', html, re.DOTALL).group(1)
+    figure = re.search(r'<figure class="pb-setup-picture no-search">(.*?)</figure>', html, re.DOTALL).group(1)
     assert figure.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 58 46" role="img"')
     assert "urn:x-patiencebook" not in figure
     assert figure.endswith("</svg><figcaption>Διάταξη της Δοκιμής</figcaption>")

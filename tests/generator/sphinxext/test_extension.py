@@ -399,3 +399,12 @@ def test_every_string_in_sphinx_search_scripts_is_in_our_list():
     used = uicatalog.used_strings()
     assert singles <= set(used["js"]), singles - set(used["js"])
     assert plurals <= {tuple(pair) for pair in used["js_plural"]}
+
+
+def test_search_page_loads_the_excerpt_script_after_searchtools(built):
+    html = (built["de"][2] / "search.html").read_text(encoding="utf-8")
+    scripts = re.findall(r'<script src="(_static/[^"?]+)', html)
+    assert scripts.index("_static/pb-search.js") == scripts.index("_static/searchtools.js") + 2  # language_data.js between
+    assert (built["de"][2] / "_static" / "pb-search.js").is_file()
+    # Only the search page needs it.
+    assert "pb-search.js" not in (built["de"][2] / "klondike.html").read_text(encoding="utf-8")
