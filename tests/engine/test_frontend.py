@@ -56,7 +56,8 @@ def test_accepted_move_changes_the_state_as_the_engine_does_and_says_it_in_words
     reference = Game.deal(ruleset("eagle_wing"), 1)
     reference.push("tableau7>tableau2")
     assert answer["accepted"] is True and answer["move"] == "tableau7>tableau2"
-    assert answer["words"] == "2♦ von Tableau 7 auf Tableau 2 legen"
+    assert answer["words"] == "Legen Sie die 2♦ von Tableau 7 auf Tableau 2, und zwar auf die 3♦."
+    assert answer["message"] == "Die 2♦ wurde von Tableau 7 auf Tableau 2 gelegt."
     assert position_part(answer["state"]) == position_to_dict(reference.position)
     assert answer["state"]["can_undo"] is True and answer["state"]["moves"] == 1
 
@@ -79,20 +80,23 @@ def test_refused_move_gives_the_reason_in_the_page_language_and_keeps_the_positi
 def test_text_that_is_no_move_is_refused_as_bad_move():
     answer = board("agnes", 3, lang="en").play("tableau1 to tableau2")
     assert answer["accepted"] is False and answer["code"] == "bad-move"
-    assert answer["reason"] == "cannot read tableau1 to tableau2"
+    assert answer["reason"] == "tableau1 to tableau2 cannot be read as a move"
+    assert answer["message"] == "Not allowed: tableau1 to tableau2 cannot be read as a move."
 
 
 def test_undo_and_redo_walk_the_history_and_refuse_past_its_ends():
     game = board("hamilton", 12)
     start = game.state()
     assert game.undo()["code"] == "no-undo"
-    assert game.undo()["reason"] == "es gibt keinen Zug zum Zurücknehmen"
+    assert game.undo()["message"] == "Nicht erlaubt: Es gibt keinen Zug, der zurückgenommen werden kann."
     dealt = game.play("stock")["state"]
     undone = game.undo()
     assert undone["accepted"] is True and undone["move"] == "stock"
+    assert undone["message"] == "Der Klick auf den Talon ist zurückgenommen."
     assert undone["state"] == {**start, "can_redo": True}
     redone = game.redo()
     assert redone["accepted"] is True and redone["state"] == dealt
+    assert redone["message"] == "Der Zug wurde wiederholt. Vom Talon wurde die 8♥ auf den Auswahlstapel gelegt."
     assert game.redo()["code"] == "no-redo"
 
 
@@ -102,7 +106,7 @@ def test_hint_is_the_engines_best_move_with_the_piles_to_highlight():
     best = Game.deal(ruleset("hamilton"), 12).hints()[0]
     assert hint["move"] == str(best) == "stock"
     assert hint["source"] == "stock" and hint["target"] is None
-    assert hint["message"] == "Tipp: stock (auf den Talon klicken)"
+    assert hint["message"] == "Klicken Sie auf den Talon, um die oberste Karte auf den Auswahlstapel zu legen."
     assert game.state()["moves"] == 0  # a hint plays nothing
     drag = board("eagle_wing", 1).hint()
     assert (drag["source"], drag["target"], drag["count"]) == ("tableau4", "foundation2", 1)
@@ -136,7 +140,8 @@ def test_board_json_builds_the_game_and_commands_answer_in_json_text():
     game = BoardGame.from_json(json.dumps(data))
     assert game.ruleset == r and game.deal == 5
     answer = json.loads(game.call("play", '["stock"]'))
-    assert answer["accepted"] is True and answer["message"] == "Done: click the Stock"
+    assert answer["accepted"] is True
+    assert answer["message"] == "The stock dealt 7 cards onto the tableau, one per pile."
     assert json.loads(game.call("targets", '["tableau1", 0]')) == game.targets("tableau1", 0)
     with pytest.raises(ValueError, match="unknown board command"):
         game.call("__init__")
