@@ -102,7 +102,7 @@ class BoardGame:
         # Each message is a whole sentence with its full stop; the end of the game is one more.
         status = self.status()
         if status in ("won", "lost"):
-            message = f"{message} {self.wording.msg('board_' + status)}"
+            message = self.wording.join(message, self.wording.msg(f"board_{status}"))
         return {"message": message, **extra, "state": self.state()}
 
     def _refused(self, err: IllegalMove, move: str | None) -> dict[str, Any]:
@@ -155,7 +155,7 @@ class BoardGame:
             move = self.game.redo()
         except IllegalMove as err:
             return self._refused(err, None)
-        message = f"{self.wording.msg('play_redone')} {self.wording.report(move, before)}"
+        message = self.wording.join(self.wording.msg("play_redone"), self.wording.report(move, before))
         return self._answer(message, accepted=True, move=str(move), words=self.wording.describe(move, before))
 
     def hint(self) -> dict[str, Any]:

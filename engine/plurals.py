@@ -61,14 +61,17 @@ class _Parser:
         token = self._peek()
         if token is None or (wanted and token not in wanted):
             expected = " or ".join(repr(w) for w in wanted) if wanted else "more"
-            raise PluralRuleError(f"plural rule {self.text!r}: expected {expected}, found {token!r}")
+            found = f"found {token!r}" if token is not None else "found the end of the rule"
+            raise PluralRuleError(f"plural rule {self.text!r}: expected {expected}, {found}")
         self.pos += 1
         return token
 
     def _number(self) -> int:
-        token = self._take()
-        if not token.isdigit():
-            raise PluralRuleError(f"plural rule {self.text!r}: expected a number, found {token!r}")
+        token = self._peek()
+        if token is None or not token.isdigit():
+            found = f"found {token!r}" if token is not None else "found the end of the rule"
+            raise PluralRuleError(f"plural rule {self.text!r}: expected a number, {found}")
+        self.pos += 1
         return int(token)
 
     def parse(self) -> Callable[[int], bool]:

@@ -64,7 +64,7 @@ from patiencebook.engine.position import Position
 from patiencebook.engine.rules import Role, Ruleset, StockAction, pile_id
 
 __all__ = ["Wording", "Phrase", "SUIT_SYMBOLS", "RANK_CODES", "PILE_SLOTS", "CARD_SLOTS", "DATA_KEYS",
-           "check_interface"]
+           "OPTIONAL_KEYS", "check_interface"]
 
 #: The suit symbols used to write a card for a person (``10♥``).
 SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
@@ -75,6 +75,8 @@ PILE_SLOTS = frozenset({"pile", "source", "target", "stock"})
 CARD_SLOTS = frozenset({"card", "onto"})
 #: Keys of a language's strings that are data, not templates.
 DATA_KEYS = frozenset({"card_ranks", "pile_forms", "card_forms", "plural_rules"})
+#: Data keys a language has only when its templates need them (the source language has none).
+OPTIONAL_KEYS = frozenset({"card_forms"})
 #: The prefixes of the keys whose templates :class:`Wording` fills (and may be plural objects).
 TEMPLATE_PREFIXES = ("play_", "reason_", "build_", "board_", "example_")
 
@@ -207,6 +209,17 @@ class Wording:
                 return template[category]
         other = template.get("other")
         return other if isinstance(other, str) else next((v for v in template.values() if isinstance(v, str)), key)
+
+    @staticmethod
+    def join(*sentences: str) -> str:
+        """Whole sentences shown together, each with its own full stop: separated by a space, but
+        not after a full-width full stop (``。``), which needs none."""
+        out = ""
+        for sentence in sentences:
+            if not sentence:
+                continue
+            out += ("" if not out or out.endswith(("。", "！", "？")) else " ") + sentence
+        return out
 
     def rank(self, rank: Rank | str | int) -> str:
         """The mark of a rank in the language (``card_ranks``): ``"K"`` in English, ``"Ρ"`` in Greek;
@@ -403,6 +416,8 @@ class Wording:
             values.update(target=self.pile_phrase(waste), count=min(policy.cards, len(cards)))
             return "deal", values
         values["source"] = self.pile_phrase(waste)
+        if policy.redeals is not None and position.redeals_used >= policy.redeals:
+            return "stock", values  # no redeal left: the click is only tried
         return "redeal", values
 
     #: The past-tense kind (``play_done_*``) and the taken-back kind (``play_undone_*``) of each kind.
@@ -514,7 +529,7 @@ def check_interface(ui: Mapping[str, Any], categories: Iterable[str] | None = No
     13 marks, ``pile_forms`` and ``card_forms`` entries with their ``{n}``/``{name}``/``{card}``),
     plural templates only where :class:`Wording` fills the key, with known categories or exact
     values, templates that parse, and each slot form used by a template present in every entry of
-    the table it comes from.
+    the table it comes from (a missing form is reported once, at the entry, naming the keys using it).
     """
     problems: list[tuple[str, str]] = []
     needed = set(categories or ()) | {"other"}
@@ -522,6 +537,7 @@ def check_interface(ui: Mapping[str, Any], categories: Iterable[str] | None = No
         marks = ui["card_ranks"].split() if isinstance(ui["card_ranks"], str) else []
         if len(marks) != 13:
             problems.append(("card_ranks", "must be the 13 rank marks, Ace to King, separated by spaces"))
+    missing_forms: dict[tuple[str, str], list[str]] = {}  # (table entry, form) -> the keys using the form
     piles = _check_forms_table("pile_forms", ui["pile_forms"], problems) if "pile_forms" in ui else {}
     cards = _check_card_forms(ui["card_forms"], problems) if "card_forms" in ui else {}
     for key in sorted(ui):
@@ -568,8 +584,12 @@ def check_interface(ui: Mapping[str, Any], categories: Iterable[str] | None = No
                 if not table:
                     problems.append((where, f"{{{slot}:{spec}}} uses the form {form!r}, but there is no {kind}"))
                     continue
-                lacking_entries = [label for label, forms in table.items() if form not in forms]
-                if lacking_entries:
-                    problems.append((where, f"{{{slot}:{spec}}}: the form {form!r} is missing from {kind} "
-                                            f"{', '.join(repr(e) for e in lacking_entries)}"))
+                for label, forms in table.items():
+                    if form not in forms:
+                        users = missing_forms.setdefault((f"{kind}[{label!r}]", form), [])
+                        if key not in users:
+                            users.append(key)
+    for (where, form), users in sorted(missing_forms.items()):
+        shown = ", ".join(users[:3]) + (f" and {len(users) - 3} more" if len(users) > 3 else "")
+        problems.append((where, f"lacks the form {form!r} that {shown} use{'s' if len(users) == 1 else ''}"))
     return problems

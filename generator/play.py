@@ -423,7 +423,7 @@ class Session(Wording):
                 move = self.game.redo()
             except IllegalMove as err:
                 return self.refused(err), True
-            said = f"{self.msg('play_redone')} {self.report(move, before)}"
+            said = self.join(self.msg("play_redone"), self.report(move, before))
             return said + "\n" + self._after_change(), True
         if text == "h":
             hints = self.game.hints()

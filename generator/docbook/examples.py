@@ -332,9 +332,11 @@ def trace(replayed: Replay, lang: str, ui: Mapping[str, Any], names: Mapping[str
                    else wording.msg("example_start"))
 
     def announce(n: int, words: str, extra: list[str]) -> str:
-        # Whole sentences, each with its full stop: the step's label, what it does, what came of it.
+        # Whole sentences, each with its full stop (a full-width one after Chinese or Japanese text):
+        # the step's label, what it does, what came of it.
         parts = [wording.msg("example_step", n=n, total=total), words] + [text for text in extra if text]
-        return " ".join(p if p.endswith((".", "!", "?", "…", "。", "！", "？")) else p + "." for p in parts)
+        return wording.join(*(p if p.endswith((".", "!", "?", "…", "。", "！", "？"))
+                              else p + ("。" if p and ord(p[-1]) >= 0x2E80 else ".") for p in parts))
 
     steps: list[dict[str, Any]] = [{
         "n": 0, "move": None, "words": start_words, "refused": None, "source": None, "target": None,
