@@ -41,13 +41,18 @@ Data keys besides the templates:
 
 :func:`check_interface` finds every way a language's strings break these rules.
 
-The message kinds of moves (``<kind>`` below): ``move``/``move_onto`` (one card, onto a pile or
-onto a card), ``run``/``run_onto``, ``drag`` (cards not known), ``deal`` (the stock turns cards onto
-the waste), ``deal_each`` (the stock deals onto the tableau), ``offer`` (the stock offers a card in
-the chooser), ``redeal``, ``stock`` (a click on the stock that does nothing known), ``dbl``,
-``dbl_run``, ``dbl_auto`` (double-clicks, naming where the cards go), ``dbl_pile``, ``flip``. Each
-has ``play_do_<kind>`` (what to do: hints and example steps), and the moves that can be played have
-``play_done_<kind>`` (what a played move did) and ``play_undone_<kind>`` (what taking it back did).
+The message kinds of moves (:meth:`Wording.analyse`): ``move``/``move_onto`` (one card, onto a pile
+or onto a card), ``run``/``run_onto``, ``drag`` (cards not known: empty or face down), ``deal`` (the
+stock turns cards onto the waste), ``deal_each`` (the stock deals onto the tableau), ``offer`` (the
+stock offers a card in the chooser), ``redeal``, ``stock`` (a click on the stock that can do nothing
+known), ``dbl``, ``dbl_run``, ``dbl_auto`` (double-clicks, naming where the cards go), ``dbl_pile``
+(a double-click that moves nothing), ``flip``. Each has a ``play_do_<kind>`` template (what to do:
+hints and example steps). What a played move did is ``play_done_move``, ``_run``, ``_deal``,
+``_deal_each``, ``_offer``, ``_redeal``, ``_flip`` or ``_auto`` (a double-click is said as the drag
+it stands for, several of them as ``_auto``); what taking it back did is ``play_undone_move``,
+``_run``, ``_stock`` (any stock click), ``_redeal``, ``_flip`` or ``_auto``. Front ends add
+``play_redone`` before a move played again, ``play_refused`` around a reason, ``board_won`` or
+``board_lost`` after the move that ends the game, each a sentence of its own (:meth:`Wording.join`).
 """
 
 from __future__ import annotations

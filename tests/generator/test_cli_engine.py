@@ -160,14 +160,16 @@ def test_interactive_play_in_german_names_piles_refuses_in_german_undoes_and_qui
     assert lines[1] == " 1  Talon          ##  (24 Karten)"
     assert lines[2] == " 2  Auswahlstapel  (leer)"
     assert lines[3] == " 3  Zielstapel 1   (leer)"
-    assert lines[8] == " 8  Tableau 2      Q♥ K♠"
+    assert lines[8] == " 8  Tableau 2      D♥ K♠"  # German rank marks: Dame, König
     assert lines[14] == "Punkte: 0 von 52"
-    assert ("Nicht erlaubt: zuerst die Startkarte wählen: auf den Talon klicken, um eine Karte in den "
-            "Auswahlstapel zu legen, und diese dann auf einen Zielstapel ziehen") in out
+    assert ("Nicht erlaubt: Wählen Sie zuerst die Startkarte: Klicken Sie auf den Talon, um eine Karte auf den "
+            "Auswahlstapel zu legen, und legen Sie diese dann auf einen Zielstapel.\n") in out
+    assert "Ihr Zug (? für Hilfe): s\nVom Talon [1] wurde die 4♣ auf den Auswahlstapel [2] gelegt.\n" in out
+    assert "Ihr Zug (? für Hilfe): 2 3\nDie 4♣ wurde vom Auswahlstapel [2] auf Zielstapel 1 [3] gelegt.\n" in out
     assert "Punkte: 1 von 52" in out
-    assert "Zurückgenommen: chooser>foundation1" in out
+    assert "Ihr Zug (? für Hilfe): u\nDie 4♣ liegt wieder auf dem Auswahlstapel [2].\n" in out
     # After the undo the 4 of clubs is back in the chooser and the score is 0 again.
-    after_undo = out.split("Zurückgenommen: chooser>foundation1")[1]
+    after_undo = out.split("Die 4♣ liegt wieder auf dem Auswahlstapel [2].")[1]
     assert " 2  Auswahlstapel  4♣" in after_undo and "Punkte: 0 von 52" in after_undo
     assert out.rstrip().endswith("Auf Wiedersehen.")
     assert "\x1b[" not in out
@@ -175,8 +177,8 @@ def test_interactive_play_in_german_names_piles_refuses_in_german_undoes_and_qui
 
 def test_interactive_play_refuses_a_misfit_card_with_a_german_reason():
     result = run("play", "eagle_wing", "--deal", "1", "--lang", "de", stdin="7 9\nq\n")
-    assert ("Nicht erlaubt: 9♦ passt nicht auf 5♠: auf Tableau 3 [9] wird abwärts in gleicher Farbe angelegt"
-            in result.stdout)
+    assert ("Nicht erlaubt: Die 9♦ passt nicht auf die 5♠: Auf Tableau 3 [9] wird abwärts in gleicher Farbe "
+            "angelegt.\n" in result.stdout)
     assert " 2  Ablagestapel  (leer)" in result.stdout
     assert "11  Reserve       9♣ ## ## ## ## ## ## ## ## ## ## ## ##" in result.stdout
 
@@ -207,5 +209,6 @@ def test_interactive_play_without_a_deal_number_picks_one_and_says_which():
 def test_interactive_play_ends_with_status_0_at_end_of_input():
     result = run("play", "agnes", "--deal", "5", "--lang", "sr@latin", stdin="h\n")
     assert result.returncode == 0
-    assert "Savet: " in result.stdout
+    # The hint in words, in the formal register, never the move's notation.
+    assert "(? za pomoć): h\nPremestite kartu 4♣ sa Polja 6 [11] na kartu 5♣ na Polju 1 [6].\n" in result.stdout
     assert "Talon" in result.stdout and "Temelj 1" in result.stdout and "Polje 1" in result.stdout
