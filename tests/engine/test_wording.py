@@ -16,7 +16,7 @@ import pytest
 
 from patiencebook.engine import Game, IllegalMove, Move
 from patiencebook.engine.frontend import BoardGame
-from patiencebook.engine.rules import Reveal, Ruleset
+from patiencebook.engine.rules import Reveal, Ruleset, pile_ids
 from patiencebook.engine.wording import Phrase, Wording, check_interface
 from patiencebook.generator.languages import get_language, plural_categories, ui_strings
 from patiencebook.generator.play import known_games, player_pile_names
@@ -238,3 +238,15 @@ def test_every_interface_file_keeps_the_message_format():
     for lang in LANGUAGES:
         ui = {k: v for k, v in ui_strings(lang).items() if k != "plural_rules"}
         assert check_interface(ui, plural_categories(get_language(lang))) == [], lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_pile_of_every_game_is_named_by_its_own_forms(lang):
+    """Each pile the shipped games have (their catalogs' names for de, el, sr) has its entry in the
+    language's pile_forms, so no message falls back to the forms of an unknown pile."""
+    for game in known_games().values():
+        for ruleset in (game.ruleset, *(r for _, r in game.variants)):
+            w = wording(lang, ruleset)
+            for pid in pile_ids(ruleset):
+                assert "name" in w.pile_phrase(pid).forms, (lang, ruleset.game, pid, w.pile(pid))
+
