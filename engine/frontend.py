@@ -38,8 +38,10 @@ class BoardGame:
     Args:
         ruleset: the game.
         deal: AisleRiot's deal number, ``0 .. 2**32 - 1`` (``ValueError`` otherwise).
-        ui: interface strings of the page's language by key: ``play_*`` (moves, hints, score),
-            ``reason_*`` and ``build_*`` (refusal reasons), ``board_*`` (board messages).
+        ui: interface strings of the page's language by key, in the format of
+            :mod:`~patiencebook.engine.wording`: ``play_*`` (moves, hints, score), ``reason_*`` and
+            ``build_*`` (refusal reasons), ``board_*`` (board messages), ``card_ranks``,
+            ``pile_forms``, ``card_forms`` and ``plural_rules``.
         names: each pile id's name in that language (``{"tableau3": "Tableau 3"}``).
         variants: the game's rule variants, variant id -> :class:`Ruleset` or its
             :func:`~patiencebook.engine.rulesdata.ruleset_to_data` form (read when first chosen);
@@ -118,11 +120,10 @@ class BoardGame:
         return data
 
     def _answer(self, message: str, **extra: Any) -> dict[str, Any]:
+        # Each message is a whole sentence with its full stop; the end of the game is one more.
         status = self.status()
-        if status == "won":
-            message = f"{message} {self.wording.msg('board_won')}"
-        elif status == "lost":
-            message = f"{message} {self.wording.msg('board_lost')}"
+        if status in ("won", "lost"):
+            message = self.wording.join(message, self.wording.msg(f"board_{status}"))
         return {"message": message, **extra, "state": self.state()}
 
     def _refused(self, err: IllegalMove, move: str | None) -> dict[str, Any]:
@@ -136,7 +137,8 @@ class BoardGame:
         """Play the move ``text`` (notation: ``stock``, ``dbl:PILE``, ``flip:PILE``,
         ``PILE[:COUNT]>PILE``).
 
-        Accepted: ``{"accepted": True, "move", "words" (the move in words), "message", "state"}``.
+        Accepted: ``{"accepted": True, "move", "words" (the move as an instruction, ``play_do_*``),
+        "message" (what it did, ``play_done_*``, and the end of the game when it came), "state"}``.
         Refused, or not a move: ``{"accepted": False, "move", "code", "reason", "message", "state"}``
         with the position unchanged; ``code`` is the :class:`IllegalMove` code, or ``"bad-move"``.
         Never raises for player input.
@@ -150,38 +152,39 @@ class BoardGame:
             self.game.push(move)
         except IllegalMove as err:
             return self._refused(err, str(move))
-        words = self.wording.describe(move, before)
-        return self._answer(self.wording.msg("board_moved", move=words), accepted=True, move=str(move),
-                            words=words)
+        return self._answer(self.wording.report(move, before), accepted=True, move=str(move),
+                            words=self.wording.describe(move, before))
 
     def undo(self) -> dict[str, Any]:
-        """Take back the last move: ``{"accepted", "move", "message", "state"}`` (refused when no
-        move was played, with ``code`` ``"no-undo"``)."""
+        """Take back the last move: ``{"accepted", "move", "words", "message" (what taking it back
+        did, ``play_undone_*``), "state"}`` (refused when no move was played, with ``code``
+        ``"no-undo"``)."""
         try:
             move = self.game.undo()
         except IllegalMove as err:
             return self._refused(err, None)
-        words = self.wording.describe(move, self.game.position)
-        return self._answer(self.wording.msg("play_undone", move=words), accepted=True, move=str(move),
-                            words=words)
+        position = self.game.position
+        return self._answer(self.wording.taken_back(move, position), accepted=True, move=str(move),
+                            words=self.wording.describe(move, position))
 
     def redo(self) -> dict[str, Any]:
-        """Play again the last move undone: ``{"accepted", "move", "message", "state"}`` (refused
-        with ``code`` ``"no-redo"`` when there is none)."""
+        """Play again the last move undone: ``{"accepted", "move", "words", "message"
+        (``play_redone`` and what the move did), "state"}`` (refused with ``code`` ``"no-redo"``
+        when there is none)."""
         before = self.game.position
         try:
             move = self.game.redo()
         except IllegalMove as err:
             return self._refused(err, None)
-        words = self.wording.describe(move, before)
-        return self._answer(self.wording.msg("play_redone", move=words), accepted=True, move=str(move),
-                            words=words)
+        message = self.wording.join(self.wording.msg("play_redone"), self.wording.report(move, before))
+        return self._answer(message, accepted=True, move=str(move), words=self.wording.describe(move, before))
 
     def hint(self) -> dict[str, Any]:
         """The best move found (:meth:`Position.hints`), not played: ``{"move", "source", "target",
         "count", "words", "message", "state"}``; ``source`` is the pile to highlight (the stock for a
-        stock click), ``target`` the pile it goes to or ``None``. ``move`` is ``None`` when no move
-        is possible."""
+        stock click), ``target`` the pile it goes to (for a double-click that moves one card or run,
+        where it goes) or ``None``; ``message`` is ``words``, the move as an instruction
+        (``play_do_*``). ``move`` is ``None`` when no move is possible."""
         hints = self.game.hints()
         if not hints:
             return {"move": None, "source": None, "target": None, "count": None, "words": None,
@@ -189,9 +192,13 @@ class BoardGame:
         move = hints[0]
         words = self.wording.describe(move, self.game.position)
         source = self._stock_id if move.kind is MoveKind.STOCK else move.source
-        return {"move": str(move), "source": source, "target": move.target,
+        target = move.target
+        if move.kind is MoveKind.DOUBLE_CLICK:
+            drags = self.game.position.double_click_drags(move.source)
+            target = drags[0].target if len(drags) == 1 else None
+        return {"move": str(move), "source": source, "target": target,
                 "count": move.count if move.is_drag else None, "words": words,
-                "message": self.wording.msg("play_hint", move=str(move), words=words), "state": self.state()}
+                "message": words, "state": self.state()}
 
     def new_deal(self, deal: int | None = None) -> dict[str, Any]:
         """Start deal ``deal`` (default: the next number, after ``2**32 - 1`` comes ``0``), as
@@ -206,8 +213,8 @@ class BoardGame:
         return self._answer(self.wording.msg("play_new_deal", deal=deal), accepted=True, deal=deal)
 
     def _bad_deal(self, deal: Any) -> dict[str, Any]:
-        english = f"a deal number is a whole number from 0 to {SEED_MAX}, not {deal!r}"
-        reason = self.wording.msg("board_bad_deal", max=SEED_MAX) if "board_bad_deal" in self.ui else english
+        reason = self.wording.reason("bad-deal", f"a deal number is a whole number from 0 to {SEED_MAX}, "
+                                     f"not {deal!r}", {"deal": str(deal), "last": SEED_MAX})
         return {"accepted": False, "deal": self.deal, "variant": self.ruleset.variant, "code": "bad-deal",
                 "reason": reason, "message": self.wording.msg("play_refused", reason=reason), "state": self.state()}
 

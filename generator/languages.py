@@ -368,25 +368,81 @@ def sort_key(language: Language | None) -> Callable[[str], bytes]:
     return collator.getSortKey
 
 
-def ui_strings(language: Language | str | None) -> dict[str, str]:
-    """Our own interface strings in ``language`` (switcher heading, fallback marks, group names).
+def ui_strings(language: Language | str | None) -> dict[str, object]:
+    """Our own interface strings in ``language`` (switcher heading, fallback marks, group names,
+    the messages of play), plus ``plural_rules``.
 
     The library passes the :class:`Language` it resolved, or ``None`` for the source language's
     strings; a gettext code is looked up in the table first (a convenience for callers that hold
     only a code). Read from ``data/ui/<code>.json``;
     keys missing there come from the source language. A derived language without its own file
     gets its base language's strings converted
-    (:func:`patiencebook.generator.catalogs.transliterate.derive_text`). The dict returned is
-    shared: copy it before changing it.
+    (:func:`patiencebook.generator.catalogs.transliterate.derive_text`, every text of a plural
+    template or a forms table too). Most values are texts; the message templates of play may be
+    plural objects, and ``card_ranks``, ``pile_forms``, ``card_forms`` are data, all in the format
+    of :mod:`patiencebook.engine.wording`. ``plural_rules`` is added: the CLDR plural rules
+    (:func:`plural_rules`) of the language the messages are written in (the source language's when
+    ``language`` has no interface file). The dict returned is shared: copy it before changing it.
 
     Raises:
-        LanguageError: a code that is not in the table, or an interface file that cannot be read.
+        LanguageError: a code that is not in the table, or an interface file that cannot be read
+            or breaks the message format (naming the file and the key).
     """
-    return _ui_strings(get_language(language) if isinstance(language, str) else language)
+    return _ui_with_rules(get_language(language) if isinstance(language, str) else language)
 
 
 @cache
-def _ui_strings(language: Language | None) -> dict[str, str]:
+def _ui_with_rules(language: Language | None) -> dict[str, object]:
+    strings = dict(_ui_strings(language))
+    code = _ui_code(language) or source_language()
+    strings["plural_rules"] = plural_rules(get_language(code))
+    return strings
+
+
+def _ui_code(language: Language | None) -> str | None:
+    """The code of the interface file whose words ``language`` gets (its own, the one it is
+    derived from, its base language's), or ``None`` when it has none and speaks the source's."""
+    if language is None:
+        return None
+    for code in (language.code, language.derived_from, language.code.split("_")[0]):
+        if code and (UI_DIR / f"{code}.json").is_file():
+            return language.code if code == language.derived_from else code
+    return None
+
+
+def plural_rules(language: Language) -> dict[str, str]:
+    """The CLDR plural rules of ``language`` as Babel states them: plural category -> condition in
+    the syntax of Unicode TR35 (``{"one": "i in 1 and v in 0"}``; ``other`` is left out, Chinese
+    has ``{}``). The engine picks a message's plural form by them
+    (:mod:`patiencebook.engine.plurals`)."""
+    return dict(_babel_locale(language.babel).plural_form.rules)
+
+
+def plural_categories(language: Language) -> frozenset[str]:
+    """The plural categories of ``language`` by CLDR, ``other`` included (``{"one", "other"}``)."""
+    return frozenset(_babel_locale(language.babel).plural_form.tags) | {"other"}
+
+
+@cache
+def _babel_locale(babel_id: str) -> Locale:
+    try:
+        return Locale.parse(babel_id)
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse(babel_id.split("_")[0])
+
+
+def _derive(value: object, how: str | None) -> object:
+    from patiencebook.generator.catalogs.transliterate import derive_text
+
+    if isinstance(value, str):
+        return derive_text(value, how)
+    if isinstance(value, Mapping):
+        return {key: _derive(item, how) for key, item in value.items()}
+    return value
+
+
+@cache
+def _ui_strings(language: Language | None) -> dict[str, object]:
     strings = dict(_read_ui(source_language()))
     if language is None:
         return strings
@@ -394,10 +450,8 @@ def _ui_strings(language: Language | None) -> dict[str, str]:
     if own.exists():
         strings.update(_read_ui(language.code))
     elif language.derived_from:
-        from patiencebook.generator.catalogs.transliterate import derive_text
-
         base = _ui_strings(get_language(language.derived_from))
-        strings.update({key: derive_text(value, language.derive) for key, value in base.items()})
+        strings.update({key: _derive(value, language.derive) for key, value in base.items()})
     elif "_" in language.code and (UI_DIR / f"{language.code.split('_')[0]}.json").exists():
         strings.update(_read_ui(language.code.split("_")[0]))
     return strings
@@ -434,11 +488,22 @@ def _has_own(language: Language, key: str) -> bool:
 
 
 @cache
-def _read_ui(code: str) -> dict[str, str]:
-    """The strings of ``data/ui/<code>.json`` (read once; the dict is shared: do not change it)."""
+def _read_ui(code: str) -> dict[str, object]:
+    """The strings of ``data/ui/<code>.json`` (read once; the dict is shared: do not change it),
+    checked against the message format (:func:`patiencebook.engine.wording.check_interface`) with
+    the plural categories of the language ``code``; keys starting with ``_`` are comments."""
+    from patiencebook.engine.wording import check_interface
+
     path = UI_DIR / f"{code}.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
         raise LanguageError(f"cannot read interface strings: {error}", path) from error
-    return {key: value for key, value in data.items() if not key.startswith("_")}
+    if not isinstance(data, dict):
+        raise LanguageError("interface strings must be a JSON object of keys and texts", path)
+    strings = {key: value for key, value in data.items() if not key.startswith("_")}
+    problems = check_interface(strings, plural_categories(get_language(code)))
+    if problems:
+        raise LanguageError("interface strings break the message format: "
+                            + "; ".join(f"{key}: {problem}" for key, problem in problems), path)
+    return strings

@@ -282,14 +282,28 @@ def _catalog_labels(language: Language, labels: set[str]) -> dict[str, str]:
 
 def player_pile_names(ruleset: Ruleset, language: Language | None = None) -> dict[str, str]:
     """Each pile id's name for the player (:func:`~patiencebook.generator.pages.widgets.pile_names`)
-    with the groups' Setup-table labels in ``language`` (default English) from the help catalog
-    (English where untranslated): ``{"foundation2": "Zielstapel 2"}``. Raises :class:`CatalogError`
-    when the language's catalog cannot be read."""
+    with the groups' Setup-table labels in ``language`` (default English) from the help catalog;
+    a label the catalog lacks (or a language without a catalog) is named as the language's
+    interface strings name it (``pile_forms``, :mod:`patiencebook.engine.wording`), else in
+    English: ``{"foundation2": "Zielstapel 2"}``. Raises :class:`CatalogError` when the language's
+    catalog cannot be read."""
+    from patiencebook.engine.rules import pile_id
+    from patiencebook.generator.languages import ui_strings
     from patiencebook.generator.pages.widgets import pile_names
 
     english = language is None or language.code == "en"
     translated = _catalog_labels(language, {g.label for g in ruleset.piles}) if not english else {}
-    return pile_names(ruleset, {g.id: translated.get(g.label, g.label) for g in ruleset.piles})
+    names = pile_names(ruleset, {g.id: translated.get(g.label, g.label) for g in ruleset.piles})
+    if english:
+        return names
+    table = ui_strings(language).get("pile_forms")
+    table = table if isinstance(table, dict) else {}
+    for g in ruleset.piles:
+        entry = table.get(f"{g.label} {{n}}" if g.count > 1 else g.label)
+        if g.label not in translated and isinstance(entry, dict) and isinstance(entry.get("name"), str):
+            for n in range(1, g.count + 1):
+                names[pile_id(g, n)] = entry["name"].replace("{n}", str(n))
+    return names
 
 
 def _isatty(stream: Any) -> bool:
@@ -319,7 +333,7 @@ class Session(Wording):
     :meth:`handle` runs one command line and returns the text to show and whether to go on.
     """
 
-    def __init__(self, game: PlayableGame, deal: int, ui: dict[str, str], names: dict[str, str],
+    def __init__(self, game: PlayableGame, deal: int, ui: dict[str, Any], names: dict[str, str],
                  colour: bool = False, game_title: str | None = None, ruleset: Ruleset | None = None):
         ruleset = ruleset or game.ruleset
         self.order = ruleset.slot_order()
@@ -333,7 +347,7 @@ class Session(Wording):
         self.game = Game.deal(self.ruleset, deal)
 
     def describe(self, move: Move, position: Position | None = None) -> str:
-        """A move in words, as played from ``position`` (the current one by default)."""
+        """What to do to play ``move`` from ``position`` (the current one by default), a sentence."""
         return super().describe(move, self.game.position if position is None else position)
 
     def board(self) -> str:
@@ -410,18 +424,20 @@ class Session(Wording):
                 move = self.game.undo()
             except IllegalMove as err:
                 return self.refused(err), True
-            return self.msg("play_undone", move=move) + "\n" + self._after_change(), True
+            return self.taken_back(move, self.game.position) + "\n" + self._after_change(), True
         if text == "r":
+            before = self.game.position
             try:
                 move = self.game.redo()
             except IllegalMove as err:
                 return self.refused(err), True
-            return self.msg("play_redone", move=move) + "\n" + self._after_change(), True
+            said = self.join(self.msg("play_redone"), self.report(move, before))
+            return said + "\n" + self._after_change(), True
         if text == "h":
             hints = self.game.hints()
             if not hints:
                 return self.msg("play_no_hint"), True
-            return self.msg("play_hint", move=hints[0], words=self.describe(hints[0])), True
+            return self.describe(hints[0]), True
         if text == "n":
             self.deal = self.deal + 1 if self.deal < SEED_MAX else 0
             self.game = Game.deal(self.ruleset, self.deal)
@@ -434,11 +450,12 @@ class Session(Wording):
             move = self.parse(text)
         except _CommandError as err:
             return str(err), True
+        before = self.game.position
         try:
             self.game.push(move)
         except IllegalMove as err:
             return self.refused(err), True
-        return self._after_change(), True
+        return self.report(move, before) + "\n" + self._after_change(), True
 
     def _save(self, name: str) -> str:
         path = Path(name)

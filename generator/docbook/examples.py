@@ -303,21 +303,23 @@ def _status(position: Position) -> str:
     return "won" if position.is_won() else "lost" if position.is_lost() else "playing"
 
 
-def trace(replayed: Replay, lang: str, ui: Mapping[str, str], names: Mapping[str, str],
+def trace(replayed: Replay, lang: str, ui: Mapping[str, Any], names: Mapping[str, str],
           notes: Mapping[int, str] | None = None, layout: dict | None = None) -> dict[str, Any]:
     """The JSON trace of an example for the step-through widget, every text in one language.
 
     Args:
         replayed: the example as played (:func:`replay`).
         lang: gettext code of the page's language.
-        ui: the language's interface strings (``example_*``, ``play_*``, ``reason_*`` keys).
+        ui: the language's interface strings (``example_*``, ``play_*``, ``reason_*`` keys and the
+            data of :mod:`patiencebook.engine.wording`: rank marks, forms, plural rules).
         names: pile id -> name in the language.
         notes: step number (1-based) -> the step's note as plain text, as shown on the page.
         layout: the table layout (:func:`patiencebook.generator.pages.layout.pile_layout`).
 
     Returns a dict: ``id``, ``game``, ``lang``, ``deal``, ``layout``, ``names``, ``ui`` (the widget's
-    labels), and ``steps``: the start position as step 0, then one entry per step with ``move``,
-    ``words``, ``refused`` (the reason in words or ``None``), ``source``, ``target``, ``count``,
+    labels and ``ranks``, the rank marks Ace to King separated by spaces), and ``steps``: the start
+    position as step 0, then one entry per step with ``move``, ``words`` (what to do, a sentence:
+    :meth:`~patiencebook.engine.wording.Wording.describe`), ``refused`` (the reason in words or ``None``), ``source``, ``target``, ``count``,
     ``position`` (:func:`~patiencebook.engine.notation.position_to_dict` of the position after it),
     ``status`` and ``announce`` (what the live region says).
     """
@@ -330,9 +332,11 @@ def trace(replayed: Replay, lang: str, ui: Mapping[str, str], names: Mapping[str
                    else wording.msg("example_start"))
 
     def announce(n: int, words: str, extra: list[str]) -> str:
-        parts = [f"{wording.msg('example_step', n=n, total=total)}: {words}"]
-        parts += [text for text in extra if text]
-        return " ".join(p if p.endswith((".", "!", "?", "…")) else p + "." for p in parts)
+        # Whole sentences, each with its full stop (a full-width one after Chinese or Japanese text):
+        # the step's label, what it does, what came of it.
+        parts = [wording.msg("example_step", n=n, total=total), words] + [text for text in extra if text]
+        return wording.join(*(p if p.endswith((".", "!", "?", "…", "。", "！", "？"))
+                              else p + ("。" if p and ord(p[-1]) >= 0x2E80 else ".") for p in parts))
 
     steps: list[dict[str, Any]] = [{
         "n": 0, "move": None, "words": start_words, "refused": None, "source": None, "target": None,
@@ -357,6 +361,6 @@ def trace(replayed: Replay, lang: str, ui: Mapping[str, str], names: Mapping[str
     widget_ui = {key: ui.get(f"example_{key}", key) for key in
                  ("label", "controls", "first", "previous", "next", "last", "step", "keys")}
     widget_ui.update(empty=ui.get("play_empty", "(empty)"), score=ui.get("example_score", "Score: {score}"),
-                     face_down=ui.get("setup_face_down", "face down"))
+                     face_down=ui.get("setup_face_down", "face down"), ranks=" ".join(wording.ranks))
     return {"id": example.id, "game": ruleset.game, "lang": lang, "deal": example.deal,
             "layout": layout, "names": dict(names), "ui": widget_ui, "steps": steps}

@@ -41,10 +41,12 @@ ENGINE_ZIP = "patiencebook-engine.zip"
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json", "package.json")
 #: Interface strings the board uses: its own, the terminal's move and score messages, the
-#: refusal reasons, the words for build directions and the names of rule variants.
-UI_PREFIXES = ("board_", "play_", "reason_", "build_", "variant_")
-#: Single strings from other groups the board uses too (the spoken name of a face-down card).
-UI_EXTRA = ("setup_face_down",)
+#: refusal reasons and the words for build directions, the rank marks (``card_ranks``), the
+#: forms of pile names and cards (``pile_forms``, ``card_forms``) and the names of rule variants.
+UI_PREFIXES = ("board_", "play_", "reason_", "build_", "card_", "pile_", "variant_")
+#: Single strings from other groups the board uses too (the spoken name of a face-down card) and
+#: the plural rules the engine picks a message's plural form by.
+UI_EXTRA = ("setup_face_down", "plural_rules")
 #: The deal a board starts with unless the build says otherwise.
 DEFAULT_DEAL = 1
 #: Environment variable naming another folder holding the npm package ``pyodide``.
@@ -87,7 +89,7 @@ def pyodide_missing() -> str:
             f"checkout of the project), or set {PYODIDE_ENV} to the folder of that npm package")
 
 
-def board_ui(ui: Mapping[str, str]) -> dict[str, str]:
+def board_ui(ui: Mapping[str, object]) -> dict[str, object]:
     """The interface strings of :data:`UI_PREFIXES` and :data:`UI_EXTRA` out of a language's strings
     (:func:`patiencebook.generator.languages.ui_strings`)."""
     return {key: value for key, value in ui.items() if key.startswith(UI_PREFIXES) or key in UI_EXTRA}

@@ -205,6 +205,31 @@ def test_board_plays_with_the_mouse_refuses_in_german_and_matches_the_engine(pag
     assert any("/_pyodide/pyodide.asm.wasm" in url for url in page.requests)
 
 
+def test_cards_hints_and_moves_are_in_the_page_language(page, server):
+    """German rank marks in the card corners and the cards' names (B D K, A), a hint in words, and
+    what a move did as a whole sentence, all as the Python engine says them."""
+    _open(page, server)
+    data = _board_data(page)
+    ruleset = ruleset_from_data(data["ruleset"])
+    game = Game.deal(ruleset, data["deal"])
+    wording = Wording(ruleset, data["ui"], data["names"])
+    shown = page.evaluate("""() => Array.from(document.querySelectorAll('.pb-board-table .pb-card.pb-face'))
+        .map((card) => [card.dataset.card, card.getAttribute('aria-label'),
+                        card.querySelector('.pb-index').firstChild.textContent])""")
+    assert shown and all(label == wording.card(text) for text, label, _ in shown)
+    assert all(corner == wording.rank(text[0]) for text, _, corner in shown)
+    assert {"B", "D", "K", "A"} & {corner for _, _, corner in shown}, "no court card or ace face up to look at"
+    page.click(".pb-board-hint")
+    hint = game.hints()[0]
+    assert page.inner_text(".pb-board-message") == wording.describe(hint, game.position)
+    move = _legal_move(game)
+    before = game.position
+    _ui_move(page, game, move, "click")
+    game.push(move)
+    page.wait_for_function("() => window.PatienceBookBoards[0].state().moves === 1")
+    assert page.inner_text(".pb-board-message") == wording.report(move, before)
+
+
 def test_double_click_sends_a_card_to_a_foundation_and_hint_highlights(page, server):
     _open(page, server)
     data = _board_data(page)

@@ -234,3 +234,25 @@ def test_project_examples_step_from_first_to_last_matching_their_traces(page, pr
                 _assert_step(page, example, trace, n)
             page.click(f"{example} button[data-pb-go=first]")
             _assert_step(page, example, trace, 0)
+
+
+@pytest.mark.slow
+def test_project_examples_write_the_ranks_of_the_page_language(page, project_site):
+    """The cards of a German example carry German rank marks (B D K for Bube, Dame, König), as the
+    trace's ranks say, in their corners and their names."""
+    marks = dict(zip("A23456789TJQK", "A 2 3 4 5 6 7 8 9 10 B D K".split()))
+    suits = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+    seen: set[str] = set()
+    for path in sorted(p for p in (project_site / "de").glob("*.html") if _examples_of(p)):
+        for ident in _examples_of(path):
+            example = f"figure#{ident}"
+            trace = _open(page, path, example)
+            assert trace["ui"]["ranks"] == "A 2 3 4 5 6 7 8 9 10 B D K"
+            cards = page.eval_on_selector_all(
+                f"{example} .pb-card.pb-face",
+                "cs => cs.map((c) => [c.dataset.card, c.getAttribute('aria-label'), "
+                "c.querySelector('.pb-index').firstChild.textContent])")
+            for text, label, corner in cards:
+                assert (label, corner) == (marks[text[0]] + suits[text[1]], marks[text[0]]), text
+                seen.add(corner)
+    assert seen & {"B", "D", "K"}, "no court card face up in the German examples"

@@ -58,7 +58,8 @@ def test_accepted_move_changes_the_state_as_the_engine_does_and_says_it_in_words
     reference = Game.deal(ruleset("eagle_wing"), 1)
     reference.push("tableau7>tableau2")
     assert answer["accepted"] is True and answer["move"] == "tableau7>tableau2"
-    assert answer["words"] == "2♦ von Tableau 7 auf Tableau 2 legen"
+    assert answer["words"] == "Legen Sie die 2♦ von Tableau 7 auf Tableau 2, und zwar auf die 3♦."
+    assert answer["message"] == "Die 2♦ wurde von Tableau 7 auf Tableau 2 gelegt."
     assert position_part(answer["state"]) == position_to_dict(reference.position)
     assert answer["state"]["can_undo"] is True and answer["state"]["moves"] == 1
 
@@ -81,20 +82,23 @@ def test_refused_move_gives_the_reason_in_the_page_language_and_keeps_the_positi
 def test_text_that_is_no_move_is_refused_as_bad_move():
     answer = board("agnes", 3, lang="en").play("tableau1 to tableau2")
     assert answer["accepted"] is False and answer["code"] == "bad-move"
-    assert answer["reason"] == "cannot read tableau1 to tableau2"
+    assert answer["reason"] == "tableau1 to tableau2 cannot be read as a move"
+    assert answer["message"] == "Not allowed: tableau1 to tableau2 cannot be read as a move."
 
 
 def test_undo_and_redo_walk_the_history_and_refuse_past_its_ends():
     game = board("hamilton", 12)
     start = game.state()
     assert game.undo()["code"] == "no-undo"
-    assert game.undo()["reason"] == "es gibt keinen Zug zum Zurücknehmen"
+    assert game.undo()["message"] == "Nicht erlaubt: Es gibt keinen Zug, der zurückgenommen werden kann."
     dealt = game.play("stock")["state"]
     undone = game.undo()
     assert undone["accepted"] is True and undone["move"] == "stock"
+    assert undone["message"] == "Der Klick auf den Talon ist zurückgenommen."
     assert undone["state"] == {**start, "can_redo": True}
     redone = game.redo()
     assert redone["accepted"] is True and redone["state"] == dealt
+    assert redone["message"] == "Der Zug wurde wiederholt. Vom Talon wurde die 8♥ auf den Auswahlstapel gelegt."
     assert game.redo()["code"] == "no-redo"
 
 
@@ -104,7 +108,7 @@ def test_hint_is_the_engines_best_move_with_the_piles_to_highlight():
     best = Game.deal(ruleset("hamilton"), 12).hints()[0]
     assert hint["move"] == str(best) == "stock"
     assert hint["source"] == "stock" and hint["target"] is None
-    assert hint["message"] == "Tipp: stock (auf den Talon klicken)"
+    assert hint["message"] == "Klicken Sie auf den Talon, um die oberste Karte auf den Auswahlstapel zu legen."
     assert game.state()["moves"] == 0  # a hint plays nothing
     drag = board("eagle_wing", 1).hint()
     assert (drag["source"], drag["target"], drag["count"]) == ("tableau4", "foundation2", 1)
@@ -138,7 +142,8 @@ def test_board_json_builds_the_game_and_commands_answer_in_json_text():
     game = BoardGame.from_json(json.dumps(data))
     assert game.ruleset == r and game.deal == 5
     answer = json.loads(game.call("play", '["stock"]'))
-    assert answer["accepted"] is True and answer["message"] == "Done: click the Stock"
+    assert answer["accepted"] is True
+    assert answer["message"] == "The stock dealt 7 cards onto the tableau, one per pile."
     assert json.loads(game.call("targets", '["tableau1", 0]')) == game.targets("tableau1", 0)
     with pytest.raises(ValueError, match="unknown board command"):
         game.call("__init__")
@@ -184,11 +189,11 @@ def test_new_game_refuses_a_variant_or_deal_the_game_does_not_have_and_changes_n
     assert wrong["accepted"] is False and wrong["code"] == "bad-variant"
     assert wrong["reason"] == ("dieses Spiel hat keine Variante three-cards; seine Varianten: single-card-deals, "
                                "three-card-deals, no-redeals, unlimited-redeals")
-    assert wrong["message"] == "Nicht erlaubt: " + wrong["reason"] and wrong["state"] == before
-    for deal in (-1, 2**32, "7", True, None):
+    assert wrong["message"] == "Nicht erlaubt: " + wrong["reason"] + "." and wrong["state"] == before
+    for deal in (2**32, "7", True, None, -1):
         refused = game.new_game(deal, "no-redeals")
         assert refused["code"] == "bad-deal" and refused["state"] == before
-    assert refused["reason"] == "eine Spielnummer ist eine ganze Zahl von 0 bis 4294967295"
+    assert refused["reason"] == "Eine Spielnummer ist eine ganze Zahl von 0 bis 4294967295, nicht -1"
     assert board("hamilton", 3, "en").new_game(4, "one-suit")["reason"] == \
         "this game has no variant one-suit; its variants: -"
 
@@ -217,9 +222,9 @@ def test_solution_gives_the_solvers_winning_moves_in_notation_and_words():
     assert (answer["status"], answer["found"], answer["nodes"], answer["budget"]) == ("solved", True, 257, 5_000)
     assert answer["message"] == "Eine Lösung in 29 Zügen: Spielen Sie sie mit „Nächster Zug“ Zug für Zug nach."
     assert answer["moves"][:2] == [
-        {"move": "tableau1>foundation1", "words": "A♦ von Tableau 1 auf Zielstapel 1 legen"},
-        {"move": "tableau2>freecell1", "words": "2♣ von Tableau 2 auf Freie Zelle 1 legen"}]
-    assert answer["moves"][-1] == {"move": "tableau4>foundation4", "words": "Q♥ von Tableau 4 auf Zielstapel 4 legen"}
+        {"move": "tableau1>foundation1", "words": 'Legen Sie das A♦ von Tableau 1 auf Zielstapel 1.'},
+        {"move": "tableau2>freecell1", "words": 'Legen Sie die 2♣ von Tableau 2 in die freie Zelle 1.'}]
+    assert answer["moves"][-1] == {"move": "tableau4>foundation4", "words": 'Legen Sie die D♥ von Tableau 4 auf Zielstapel 4.'}
     assert [m["move"] for m in answer["moves"]] == [str(m) for m in solve(Game.deal(ruleset("freecell"), 5).position,
                                                                           5_000).moves]
     assert answer["state"]["moves"] == 0  # nothing is played

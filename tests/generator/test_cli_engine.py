@@ -160,14 +160,16 @@ def test_interactive_play_in_german_names_piles_refuses_in_german_undoes_and_qui
     assert lines[1] == " 1  Talon          ##  (24 Karten)"
     assert lines[2] == " 2  Auswahlstapel  (leer)"
     assert lines[3] == " 3  Zielstapel 1   (leer)"
-    assert lines[8] == " 8  Tableau 2      Q♥ K♠"
+    assert lines[8] == " 8  Tableau 2      D♥ K♠"  # German rank marks: Dame, König
     assert lines[14] == "Punkte: 0 von 52"
-    assert ("Nicht erlaubt: zuerst die Startkarte wählen: auf den Talon klicken, um eine Karte in den "
-            "Auswahlstapel zu legen, und diese dann auf einen Zielstapel ziehen") in out
+    assert ("Nicht erlaubt: Wählen Sie zuerst die Startkarte: Klicken Sie auf den Talon, um eine Karte auf den "
+            "Auswahlstapel zu legen, und legen Sie diese dann auf einen Zielstapel.\n") in out
+    assert "Ihr Zug (? für Hilfe): s\nVom Talon [1] wurde die 4♣ auf den Auswahlstapel [2] gelegt.\n" in out
+    assert "Ihr Zug (? für Hilfe): 2 3\nDie 4♣ wurde vom Auswahlstapel [2] auf Zielstapel 1 [3] gelegt.\n" in out
     assert "Punkte: 1 von 52" in out
-    assert "Zurückgenommen: chooser>foundation1" in out
+    assert "Ihr Zug (? für Hilfe): u\nDie 4♣ liegt wieder auf dem Auswahlstapel [2].\n" in out
     # After the undo the 4 of clubs is back in the chooser and the score is 0 again.
-    after_undo = out.split("Zurückgenommen: chooser>foundation1")[1]
+    after_undo = out.split("Die 4♣ liegt wieder auf dem Auswahlstapel [2].")[1]
     assert " 2  Auswahlstapel  4♣" in after_undo and "Punkte: 0 von 52" in after_undo
     assert out.rstrip().endswith("Auf Wiedersehen.")
     assert "\x1b[" not in out
@@ -175,8 +177,8 @@ def test_interactive_play_in_german_names_piles_refuses_in_german_undoes_and_qui
 
 def test_interactive_play_refuses_a_misfit_card_with_a_german_reason():
     result = run("play", "eagle_wing", "--deal", "1", "--lang", "de", stdin="7 9\nq\n")
-    assert ("Nicht erlaubt: 9♦ passt nicht auf 5♠: auf Tableau 3 [9] wird abwärts in gleicher Farbe angelegt"
-            in result.stdout)
+    assert ("Nicht erlaubt: Die 9♦ passt nicht auf die 5♠: Auf Tableau 3 [9] wird abwärts in gleicher Farbe "
+            "angelegt.\n" in result.stdout)
     assert " 2  Ablagestapel  (leer)" in result.stdout
     assert "11  Reserve       9♣ ## ## ## ## ## ## ## ## ## ## ## ##" in result.stdout
 
@@ -207,7 +209,8 @@ def test_interactive_play_without_a_deal_number_picks_one_and_says_which():
 def test_interactive_play_ends_with_status_0_at_end_of_input():
     result = run("play", "agnes", "--deal", "5", "--lang", "sr@latin", stdin="h\n")
     assert result.returncode == 0
-    assert "Savet: " in result.stdout
+    # The hint in words, in the formal register, never the move's notation.
+    assert "(? za pomoć): h\nPremestite kartu 4♣ sa Polja 6 [11] na kartu 5♣ na Polju 1 [6].\n" in result.stdout
     assert "Talon" in result.stdout and "Temelj 1" in result.stdout and "Polje 1" in result.stdout
 
 
@@ -220,7 +223,8 @@ def test_play_a_variant_three_card_deals_turns_three_cards_and_the_title_names_i
     assert lines[0] == "Klondike (Three card deals), deal 3"
     assert lines[1:3] == [" 1  Stock         ##  (24 cards)", " 2  Waste         (empty)"]
     after = lines[lines.index("Your move (? for help): s") + 1:]
-    assert after[:3] == ["Klondike (Three card deals), deal 3", " 1  Stock         ##  (21 cards)",
+    assert after[:4] == ["The stock [1] turned its top 3 cards over onto the waste [2].",
+                         "Klondike (Three card deals), deal 3", " 1  Stock         ##  (21 cards)",
                          " 2  Waste         10♣ 5♠ 4♦"]
     # A new deal keeps the variant.
     assert "New game: deal 4.\nKlondike (Three card deals), deal 4\n" in result.stdout
@@ -230,7 +234,8 @@ def test_play_without_a_variant_plays_the_pages_own_rules():
     result = run("play", "klondike", "--deal", "3", "--lang", "de", stdin="s\nq\n")
     lines = result.stdout.splitlines()
     assert lines[0] == "Klondike, Spiel Nr. 3"
-    assert lines[lines.index("Ihr Zug (? für Hilfe): s") + 1:][:3] == [
+    assert lines[lines.index("Ihr Zug (? für Hilfe): s") + 1:][:4] == [
+        "Vom Talon [1] wurde die oberste Karte auf den Ablagestapel [2] umgedreht.",
         "Klondike, Spiel Nr. 3", " 1  Talon         ##  (23 Karten)", " 2  Ablagestapel  10♣"]
     # The page's own variant named is the same game, with the same title.
     named = run("play", "klondike", "--variant", "single-card-deals", "--deal", "3", "--lang", "de", stdin="s\nq\n")

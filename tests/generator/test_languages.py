@@ -124,12 +124,64 @@ def test_ui_strings_of_a_derived_language_are_the_base_strings_in_latin_script()
 
 
 def test_every_ui_file_translates_every_english_key():
+    from patiencebook.engine.wording import OPTIONAL_KEYS
+
     english = {k for k in json.loads((UI_DIR / "en.json").read_text(encoding="utf-8")) if not k.startswith("_")}
     for path in UI_DIR.glob("*.json"):
         if path.stem in ("en", "sphinx-strings"):
             continue
         keys = {k for k in json.loads(path.read_text(encoding="utf-8")) if not k.startswith("_")}
-        assert keys == english, path.name
+        assert keys - OPTIONAL_KEYS == english, path.name
+
+
+def test_the_plural_rules_given_with_the_strings_are_cldrs_of_the_language_they_are_written_in():
+    from babel import Locale
+
+    from patiencebook.engine.plurals import compile_rules
+    from patiencebook.generator.languages import plural_rules
+
+    for code in ("en", "de", "el", "sr", "sr@latin", "ca", "cs", "es", "eu", "fr", "hu", "kk", "ru", "sv", "zh_CN"):
+        language = get_language(code)
+        rules = ui_strings(language)["plural_rules"]
+        assert rules == plural_rules(language)
+        babel = Locale.parse(language.babel).plural_form
+        category = compile_rules(rules)
+        assert [category(n) for n in range(1001)] == [babel(n) for n in range(1001)], code
+    assert ui_strings("sr")["plural_rules"]["few"].startswith("v in 0 and i mod 10 in 2..4")
+    assert ui_strings("uk")["plural_rules"] == plural_rules(get_language("en"))  # English words, English plurals
+
+
+def test_a_derived_language_gets_the_forms_of_pile_names_and_the_rank_marks_in_its_script():
+    latin = ui_strings("sr@latin")
+    assert latin["card_ranks"] == "A 2 3 4 5 6 7 8 9 10 Ž D K"
+    assert latin["pile_forms"]["Free Cell {n}"]["to"] == "u Slobodnu ćeliju {n}"
+    assert latin["play_stock_count"] == {"one": "{count} karta", "few": "{count} karte", "other": "{count} karata"}
+
+
+def test_an_interface_file_breaking_the_message_format_is_refused_naming_file_and_key(tmp_path, monkeypatch):
+    from patiencebook.generator import languages as table
+
+    for name in ("en.json", "de.json"):
+        (tmp_path / name).write_text((UI_DIR / name).read_text(encoding="utf-8"), encoding="utf-8")
+    german = json.loads((UI_DIR / "de.json").read_text(encoding="utf-8"))
+    del german["pile_forms"]["Stock"]["from"]
+    german["reason_pile-full"] = {"one": "{target:^nom} ist voll"}
+    (tmp_path / "de.json").write_text(json.dumps(german, ensure_ascii=False), encoding="utf-8")
+    caches = (table._read_ui, table._ui_strings, table._ui_with_rules)
+    for cache in caches:
+        cache.cache_clear()
+    monkeypatch.setattr(table, "UI_DIR", tmp_path)
+    try:
+        with pytest.raises(LanguageError) as caught:
+            ui_strings("de")
+    finally:
+        monkeypatch.undo()
+        for cache in caches:
+            cache.cache_clear()
+    assert caught.value.file == str(tmp_path / "de.json")
+    assert "reason_pile-full: lacks the plural forms other of the language" in caught.value.message
+    assert ("pile_forms['Stock']: lacks the form 'from' that play_do_dbl, play_do_dbl_run, play_do_drag and "
+            "15 more use") in caught.value.message
 
 
 def test_ui_strings_of_an_unknown_language_raise_language_error():

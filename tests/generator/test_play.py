@@ -164,20 +164,50 @@ def test_a_pile_number_past_the_last_pile_is_refused_with_the_range(games):
 
 def test_undo_and_redo_without_moves_are_refused_in_the_language(games):
     s = session(games, lang="de")
-    assert s.handle("u") == ("Nicht erlaubt: es gibt keinen Zug zum Zurücknehmen", True)
-    assert s.handle("r") == ("Nicht erlaubt: es gibt keinen Zug zum Wiederholen", True)
+    assert s.handle("u") == ("Nicht erlaubt: Es gibt keinen Zug, der zurückgenommen werden kann.", True)
+    assert s.handle("r") == ("Nicht erlaubt: Es gibt keinen Zug, der wiederholt werden kann.", True)
 
 
-def test_hint_gives_the_best_move_in_notation_and_in_words(games):
-    s = session(games, "eagle_wing", lang="de")
-    assert s.handle("h") == ("Tipp: tableau4>foundation2 (J♣ von Tableau 4 [10] auf Zielstapel 2 [4] legen)", True)
+def test_hint_says_in_words_what_to_do_with_the_typed_pile_numbers(games):
+    assert session(games, "eagle_wing", lang="de").handle("h") == (
+        "Legen Sie den B♣ von Tableau 4 [10] auf Zielstapel 2 [4].", True)
+    assert session(games, "eagle_wing", lang="en").handle("h") == (
+        "Move the J♣ from tableau pile 4 [10] onto foundation 2 [4].", True)
+
+
+def test_a_move_says_what_it_did_then_undo_and_redo_say_what_they_did(games):
+    s = session(games, "eagle_wing", lang="el")
+    text, _ = s.handle("10 4")
+    assert text.splitlines()[0] == "Ο Β♣ μετακινήθηκε από το Ταμπλό 4 [10] στη Βάση 2 [4]."
+    assert text.splitlines()[1] == "Eagle Wing, μοίρασμα αρ. 1"
+    assert s.handle("u")[0].splitlines()[0] == "Ο Β♣ επέστρεψε στο Ταμπλό 4 [10]."
+    assert s.handle("r")[0].splitlines()[0] == ("Η κίνηση έγινε ξανά. "
+                                                "Ο Β♣ μετακινήθηκε από το Ταμπλό 4 [10] στη Βάση 2 [4].")
+
+
+def test_the_board_writes_ranks_and_counts_in_the_language(games):
+    german = session(games, "eagle_wing", lang="de").board().splitlines()
+    assert german[1] == " 1  Talon         ##  (30 Karten)"
+    assert german[3] == " 3  Zielstapel 1  B♥"
+    serbian = session(games, "eagle_wing", lang="sr").board().splitlines()
+    assert serbian[3] == " 3  Темељ 1  Ж♥" and serbian[1] == " 1  Талон    ##  (30 карата)"
+
+
+def test_a_language_without_a_catalog_names_the_piles_as_its_interface_strings_do(games):
+    """French has no help catalog: the pile names come from its pile_forms, so a message never
+    mixes French words with English pile names."""
+    ruleset = games["eagle_wing"].ruleset
+    names = player_pile_names(ruleset, get_language("fr"))
+    assert (names["stock"], names["foundation2"], names["tableau4"]) == ("Talon", "Fondation 2", "Colonne 4")
+    assert session(games, "eagle_wing", lang="fr").handle("h") == (
+        "Déplacez la carte V♣ de la colonne 4 [10] sur la fondation 2 [4].", True)
 
 
 def test_a_refused_drag_names_cards_and_piles_in_greek(games):
     s = session(games, "eagle_wing", lang="el")
     text, _ = s.handle("7 9")
-    assert text == ("Δεν επιτρέπεται: το 9♦ δεν μπαίνει πάνω στο 5♠: η στοίβα Ταμπλό 3 [9] χτίζεται "
-                    "προς τα κάτω στο ίδιο χρώμα (ίδια φυλή)")
+    assert text == ("Δεν επιτρέπεται: το 9♦ δεν μπαίνει πάνω στο 5♠: το Ταμπλό 3 [9] χτίζεται "
+                    "προς τα κάτω στο ίδιο χρώμα (ίδια φυλή).")
 
 
 def test_new_deal_takes_the_next_deal_number(games):

@@ -126,35 +126,35 @@ def test_parallel_solving_ends_quietly(capfd):
 #: ``solve freecell --deal 5 --show --lang en``: FreeCell deal 5 (AisleRiot's numbering) won in 29 moves.
 FREECELL_5_SHOWN = [
     'deal 5: solved (257 positions, 29 moves)',
-    '   1. move A♦ from Tableau 1 to Foundation 1 (tableau1>foundation1)',
-    '   2. move 2♣ from Tableau 2 to Free Cell 1 (tableau2>freecell1)',
-    '   3. move 5♦ from Tableau 2 to Free Cell 2 (tableau2>freecell2)',
-    '   4. move 3♣ from Tableau 1 to Foundation 2 (tableau1>foundation2)',
-    '   5. move 4♠ from Tableau 8 to Free Cell 1 (tableau8>freecell1)',
-    '   6. move J♦ from Tableau 8 to Free Cell 3 (tableau8>freecell3)',
-    '   7. move 8♠ from Tableau 7 to Free Cell 4 (tableau7>freecell4)',
-    '   8. move 3♦ from Tableau 7 to Tableau 2 (tableau7>tableau2)',
-    '   9. move J♥ from Tableau 6 to Tableau 7 (tableau6>tableau7)',
-    '  10. move 4♠ from Free Cell 1 to Tableau 6 (freecell1>tableau6)',
-    '  11. move J♥ from Tableau 7 to Free Cell 1 (tableau7>freecell1)',
-    '  12. move 3♦ from Tableau 2 to Tableau 6 (tableau2>tableau6)',
-    '  13. move 4♣ from Tableau 2 to Foundation 2 (tableau2>foundation2)',
-    '  14. move Q♣ from Tableau 7 to Tableau 2 (tableau7>tableau2)',
-    '  15. move 3♦ from Tableau 6 to Foundation 1 (tableau6>foundation1)',
-    '  16. move 3♥ from Tableau 7 to Tableau 6 (tableau7>tableau6)',
-    '  17. move K♣ from Tableau 1 to Tableau 7 (tableau1>tableau7)',
-    '  18. move 4♦ from Tableau 1 to Foundation 1 (tableau1>foundation1)',
-    '  19. move 3♠ from Tableau 8 to Foundation 3 (tableau8>foundation3)',
-    '  20. move 5♦ from Free Cell 2 to Foundation 1 (freecell2>foundation1)',
-    '  21. move K♠ from Tableau 8 to Free Cell 2 (tableau8>freecell2)',
-    '  22. move 8♦ from Tableau 4 to Tableau 1 (tableau4>tableau1)',
-    '  23. move 7♦ from Tableau 3 to Foundation 1 (tableau3>foundation1)',
-    '  24. move 7♠ from Tableau 5 to Tableau 8 (tableau5>tableau8)',
-    '  25. move 8♣ from Tableau 5 to Tableau 6 (tableau5>tableau6)',
-    '  26. move 2 cards, K♦ and those above it, from Tableau 2 to Tableau 8 (tableau2:2>tableau8)',
-    '  27. move K♥ from Tableau 5 to Tableau 1 (tableau5>tableau1)',
-    '  28. move Q♠ from Tableau 3 to Tableau 2 (tableau3>tableau2)',
-    '  29. move Q♥ from Tableau 4 to Foundation 4 (tableau4>foundation4)',
+    '   1. Move the A♦ from tableau pile 1 onto foundation 1. (tableau1>foundation1)',
+    '   2. Move the 2♣ from tableau pile 2 into free cell 1. (tableau2>freecell1)',
+    '   3. Move the 5♦ from tableau pile 2 into free cell 2. (tableau2>freecell2)',
+    '   4. Move the 3♣ from tableau pile 1 onto foundation 2. (tableau1>foundation2)',
+    '   5. Move the 4♠ from tableau pile 8 into free cell 1. (tableau8>freecell1)',
+    '   6. Move the J♦ from tableau pile 8 into free cell 3. (tableau8>freecell3)',
+    '   7. Move the 8♠ from tableau pile 7 into free cell 4. (tableau7>freecell4)',
+    '   8. Move the 3♦ from tableau pile 7 onto the 4♣ on tableau pile 2. (tableau7>tableau2)',
+    '   9. Move the J♥ from tableau pile 6 onto the Q♣ on tableau pile 7. (tableau6>tableau7)',
+    '  10. Move the 4♠ from free cell 1 onto the 5♥ on tableau pile 6. (freecell1>tableau6)',
+    '  11. Move the J♥ from tableau pile 7 into free cell 1. (tableau7>freecell1)',
+    '  12. Move the 3♦ from tableau pile 2 onto the 4♠ on tableau pile 6. (tableau2>tableau6)',
+    '  13. Move the 4♣ from tableau pile 2 onto foundation 2. (tableau2>foundation2)',
+    '  14. Move the Q♣ from tableau pile 7 onto the K♦ on tableau pile 2. (tableau7>tableau2)',
+    '  15. Move the 3♦ from tableau pile 6 onto foundation 1. (tableau6>foundation1)',
+    '  16. Move the 3♥ from tableau pile 7 onto the 4♠ on tableau pile 6. (tableau7>tableau6)',
+    '  17. Move the K♣ from tableau pile 1 onto tableau pile 7. (tableau1>tableau7)',
+    '  18. Move the 4♦ from tableau pile 1 onto foundation 1. (tableau1>foundation1)',
+    '  19. Move the 3♠ from tableau pile 8 onto foundation 3. (tableau8>foundation3)',
+    '  20. Move the 5♦ from free cell 2 onto foundation 1. (freecell2>foundation1)',
+    '  21. Move the K♠ from tableau pile 8 into free cell 2. (tableau8>freecell2)',
+    '  22. Move the 8♦ from tableau pile 4 onto tableau pile 1. (tableau4>tableau1)',
+    '  23. Move the 7♦ from tableau pile 3 onto foundation 1. (tableau3>foundation1)',
+    '  24. Move the 7♠ from tableau pile 5 onto tableau pile 8. (tableau5>tableau8)',
+    '  25. Move the 8♣ from tableau pile 5 onto the 9♥ on tableau pile 6. (tableau5>tableau6)',
+    '  26. Move the run of 2 cards that starts with the K♦ from tableau pile 2 onto tableau pile 8. (tableau2:2>tableau8)',
+    '  27. Move the K♥ from tableau pile 5 onto tableau pile 1. (tableau5>tableau1)',
+    '  28. Move the Q♠ from tableau pile 3 onto tableau pile 2. (tableau3>tableau2)',
+    '  29. Move the Q♥ from tableau pile 4 onto foundation 4. (tableau4>foundation4)',
     'freecell (rules of freecell.xml), deal 5, all cards known, budget 200000 positions per deal:',
     '  solved 1 (100.0 %), unsolvable 0 (0.0 %), unknown 0 (0.0 %); 257 positions searched',
 ]
@@ -176,11 +176,10 @@ def test_show_words_the_moves_in_the_language_chosen(capsys):
     assert main(["solve", "freecell", "--deal", "5", "--show", "--lang", "el", "--jobs", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[1:4] == [
-        "   1. μετακινήστε το A♦ από Ταμπλό 1 σε Βάση 1 (tableau1>foundation1)",
-        "   2. μετακινήστε το 2♣ από Ταμπλό 2 σε Ελεύθερο κελί 1 (tableau2>freecell1)",
-        "   3. μετακινήστε το 5♦ από Ταμπλό 2 σε Ελεύθερο κελί 2 (tableau2>freecell2)"]
-    assert lines[26] == ("  26. μετακινήστε 2 φύλλα, το K♦ και όσα είναι πάνω του, από Ταμπλό 2 σε Ταμπλό 8 "
-                         "(tableau2:2>tableau8)")
+        "   1. Μετακινήστε τον Α♦ από το Ταμπλό 1 στη Βάση 1. (tableau1>foundation1)",
+        "   2. Μετακινήστε το 2♣ από το Ταμπλό 2 στο Ελεύθερο κελί 1. (tableau2>freecell1)",
+        "   3. Μετακινήστε το 5♦ από το Ταμπλό 2 στο Ελεύθερο κελί 2. (tableau2>freecell2)"]
+    assert lines[26] == '  26. Μετακινήστε από το Ταμπλό 2 στο Ταμπλό 8 τη σειρά 2 φύλλων που ξεκινά με τον Ρ♦. (tableau2:2>tableau8)'
     assert len(lines) == 32
 
 

@@ -204,7 +204,8 @@
       names: this.data.names || {},
       highlight: this.highlight || {},
       faceDown: this.text("setup_face_down"),
-      empty: this.text("play_empty")
+      empty: this.text("play_empty"),
+      ranks: this.ui.card_ranks
     });
     var pileEls = this.table.querySelectorAll(".pb-pile[data-pile]");
     Array.prototype.forEach.call(pileEls, function (el) {
@@ -277,7 +278,8 @@
     this.selection = { pile: pid, index: index };
     this.targets = this.call("targets", [pid, index]);
     this.mark();
-    var label = global.PatienceBookCards.cardLabel(pile.cards[index], this.text("setup_face_down"));
+    var label = global.PatienceBookCards.cardLabel(pile.cards[index], this.text("setup_face_down"),
+                                                   this.ui.card_ranks);
     this.say(this.text("board_selected", { card: label }), null);
   };
 

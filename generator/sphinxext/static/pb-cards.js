@@ -6,6 +6,7 @@
 
   var SUIT_SYMBOLS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
   var RANK_TEXT = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
+  var RANK_ORDER = "A23456789TJQK";
   var CARD_HEIGHT = 1.4;      // in card widths, as in the layout JSON
   // Offsets of a card over the one below it, in card widths, as generator/pages/layout.py reckons them.
   var FAN_UP = 0.28;
@@ -15,10 +16,12 @@
 
   /**
    * Reads a card's notation text ("7h", "Td", "10d", "#Qs" face down, "Jk" joker).
+   * `ranks` (optional): the page language's rank marks, Ace to King, as a list or separated by
+   * spaces (the ui string card_ranks: "A 2 3 4 5 6 7 8 9 10 B D K"); English marks without it.
    * Returns {text, up, rank, suit, red, joker, label}; label is "7♥", "10♦", or "\u{1F0CF}" for a joker.
    * Unreadable text gives {label: text} with rank and suit null (drawn as a plain face).
    */
-  function parseCard(text) {
+  function parseCard(text, ranks) {
     var t = String(text);
     var up = t.charAt(0) !== "#";
     var body = up ? t : t.slice(1);
@@ -33,16 +36,19 @@
     if (!SUIT_SYMBOLS[suit] || !(rank === "10" || /^[A2-9TJQK]$/.test(rank))) {
       return card;
     }
-    card.rank = RANK_TEXT[rank] || rank;
+    var marks = typeof ranks === "string" ? ranks.split(/\s+/) : ranks;
+    var local = marks && marks.length === 13 ? marks[RANK_ORDER.indexOf(rank === "10" ? "T" : rank)] : null;
+    card.rank = local || RANK_TEXT[rank] || rank;
     card.suit = suit;
     card.red = suit === "h" || suit === "d";
     card.label = card.rank + SUIT_SYMBOLS[suit];
     return card;
   }
 
-  /** The accessible text of a card: "7♥"; face-down cards give `faceDown` (default "face down"). */
-  function cardLabel(text, faceDown) {
-    var card = parseCard(text);
+  /** The accessible text of a card: "7♥" (rank marks from `ranks`, as parseCard); face-down
+   * cards give `faceDown` (default "face down"). */
+  function cardLabel(text, faceDown, ranks) {
+    var card = parseCard(text, ranks);
     return card.up ? card.label : (faceDown || "face down");
   }
 
@@ -95,7 +101,7 @@
   }
 
   function cardElement(text, pid, index, options) {
-    var card = parseCard(text);
+    var card = parseCard(text, options.ranks);
     var el = document.createElement("div");
     el.className = "pb-card " + (card.up ? "pb-face" : "pb-back") + (card.red && card.up ? " pb-red" : "");
     el.setAttribute("role", "img");
@@ -132,7 +138,8 @@
    *             (optional) = the length a fan may use, its card included; longer fans are squeezed.
    *   position: {piles: [{id, role, cards: ["#Qs", "5h", ...]}]}, cards bottom to top.
    *   options:  {names: {pid: name}, highlight: {source, target}, faceDown: "face down" text,
-   *              empty: "(empty)" text} (all optional; names and texts in the page language).
+   *              empty: "(empty)" text, ranks: the rank marks (parseCard)} (all optional; names,
+   *              texts and marks in the page language).
    * Every pile gets an element .pb-pile[data-pile], every card .pb-card[data-pile][data-index]
    * [data-card]. A pile of the position missing from the layout is not drawn (and logged).
    * Returns {piles: {pid: element}}.
@@ -167,7 +174,7 @@
       el.style.width = percent(1 / layout.width);
       el.style.height = percent(CARD_HEIGHT / layout.height);
 
-      var parsed = cards.map(parseCard);
+      var parsed = cards.map(function (text) { return parseCard(text, options.ranks); });
       var offsets = fanOffsets(parsed, pile, layout);
       cards.forEach(function (text, i) {
         var card = cardElement(text, pile.id, i, options);

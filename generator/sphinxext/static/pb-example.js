@@ -60,7 +60,8 @@
         names: trace.names || {},
         highlight: { source: step.source || clickedPile(step.move), target: step.target },
         faceDown: ui.face_down,
-        empty: ui.empty
+        empty: ui.empty,
+        ranks: ui.ranks
       });
       status.textContent = step.announce || "";
       status.classList.toggle("pb-refused", !!step.refused);

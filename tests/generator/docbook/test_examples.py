@@ -202,3 +202,13 @@ def test_trace_says_every_step_in_the_page_language(document):
     assert second["refused"] is None and second["position"] == position_to_dict(played.steps[1].after)
     assert second["announce"].endswith("Die Zehn beginnt den zweiten Zielstapel.")
     assert (second["source"], second["target"], second["count"]) == ("tableau4", "foundation2", 1)
+    # Each part a whole sentence with its full stop: the step, what to do, what came of it, the note.
+    assert [step["announce"] for step in data["steps"]] == [
+        "Schritt 0 von 3. Ausgangsstellung von Spiel Nr. 3.",
+        "Schritt 1 von 3. Legen Sie die 9♦ von Tableau 1 auf Zielstapel 2. Abgewiesen: Zielstapel 2 ist leer und "
+        "nimmt nur eine Karte vom Rang 10, nicht die 9♦.",
+        "Schritt 2 von 3. Legen Sie die 10♥ von Tableau 4 auf Zielstapel 2. Punktestand: 2. Die Zehn beginnt den "
+        "zweiten Zielstapel.",
+        "Schritt 3 von 3. Legen Sie die 9♦ von Tableau 1 auf Zielstapel 2. Abgewiesen: Die 9♦ passt nicht auf die "
+        "10♥: Auf Zielstapel 2 wird aufwärts in gleicher Farbe angelegt."]
+    assert data["ui"]["ranks"] == "A 2 3 4 5 6 7 8 9 10 B D K"

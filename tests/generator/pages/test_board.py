@@ -62,6 +62,11 @@ def test_payload_keeps_only_the_boards_interface_strings(hamilton):
     assert ui["play_refused"] == german["play_refused"] and "board_needs_server" in ui
     assert "build_alternate-colour" in ui and "setup_face_down" in ui
     assert "coverage" not in ui and not any(key.startswith("example_") for key in ui)
+    # What the engine needs to say moves in German: rank marks, the forms of pile names and of
+    # cards, the plural rule.
+    assert ui["card_ranks"] == "A 2 3 4 5 6 7 8 9 10 B D K"
+    assert ui["pile_forms"]["Chooser"]["from"] == "vom Auswahlstapel" and ui["card_forms"] == german["card_forms"]
+    assert ui["plural_rules"] == {"one": "i in 1 and v in 0"}
 
 
 def test_payload_of_a_site_without_pyodide_says_unavailable(hamilton):
