@@ -16,6 +16,7 @@ from .errors import IllegalMove, NotationError
 from .game import Game
 from .moves import Move, MoveKind
 from .notation import position_to_dict
+from .position import Position
 from .rules import Role, Ruleset
 from .rulesdata import ruleset_from_data
 from .wording import Wording
@@ -115,7 +116,11 @@ class BoardGame:
         """Play the move ``text`` (notation: ``stock``, ``dbl:PILE``, ``flip:PILE``,
         ``PILE[:COUNT]>PILE``).
 
-        Accepted: ``{"accepted": True, "move", "words" (the move in words), "message", "state"}``.
+        Accepted: ``{"accepted": True, "move", "words" (the move in words), "message", "state"}``;
+        a double-click adds ``"drags"``, the moves it stood for (:meth:`Position.double_click_drags`)
+        as ``[{"source", "target", "count", "card"}]`` (``card``: the notation of the lowest card
+        moved, as it lay before), and its message says where the cards went (ui ``board_sent``,
+        ``board_sent_run``) rather than which pile was double-clicked.
         Refused, or not a move: ``{"accepted": False, "move", "code", "reason", "message", "state"}``
         with the position unchanged; ``code`` is the :class:`IllegalMove` code, or ``"bad-move"``.
         Never raises for player input.
@@ -130,8 +135,32 @@ class BoardGame:
         except IllegalMove as err:
             return self._refused(err, str(move))
         words = self.wording.describe(move, before)
+        if move.kind is MoveKind.DOUBLE_CLICK:
+            drags = self._drags(before.double_click_drags(move.source or ""), before)
+            return self._answer(self._sent(drags), accepted=True, move=str(move), words=words, drags=drags)
         return self._answer(self.wording.msg("board_moved", move=words), accepted=True, move=str(move),
                             words=words)
+
+    @staticmethod
+    def _drags(moves: list[Move], position: Position) -> list[dict[str, Any]]:
+        """The drags of a double-click as data, each with the lowest card it moves, played in turn
+        from ``position``."""
+        drags = []
+        for drag in moves:
+            cards = position.pile(drag.source or "")
+            card, _ = cards[-drag.count]
+            drags.append({"source": drag.source, "target": drag.target, "count": drag.count, "card": str(card)})
+            position = position.apply(drag)
+        return drags
+
+    def _sent(self, drags: list[dict[str, Any]]) -> str:
+        """Where a double-click sent its cards, one sentence per drag (ui ``board_sent`` for one
+        card, ``board_sent_run`` for several)."""
+        return " ".join(
+            self.wording.msg("board_sent" if d["count"] == 1 else "board_sent_run", card=self.wording.card(d["card"]),
+                             count=d["count"], source=self.wording.pile(d["source"]),
+                             target=self.wording.pile(d["target"]))
+            for d in drags)
 
     def undo(self) -> dict[str, Any]:
         """Take back the last move: ``{"accepted", "move", "message", "state"}`` (refused when no
