@@ -184,6 +184,11 @@
     return this.answer(this.call("play", [String(text)]));
   };
 
+  /* Starts deal number `deal` (the next one when it is not given), as the New deal button does. */
+  Board.prototype.newDeal = function (deal) {
+    return this.answer(this.call("new_deal", deal === undefined ? [] : [deal]));
+  };
+
   // -- help ------------------------------------------------------------------------------------
 
   /* What each double-click action of the rules model (engine/rules.py DoubleClick) does, as the
@@ -503,6 +508,8 @@
     if (!pile) { this.unselect(); return; }
     if (this.selection) {
       if (this.selection.pile !== pid) {
+        // The keyboard goes on from the top card of the pile the cards were put on.
+        if (this.cursor && this.cursor.pile === pid) { this.cursor = { pile: pid, index: undefined }; }
         this.play(this.moveText(this.selection.pile, this.selection.index, pid));
         return;
       }
