@@ -523,13 +523,30 @@ def test_piles_are_labelled_in_german_and_the_help_says_only_what_the_game_allow
     data, game = _open_game(page, server, "freecell")
     names = data["names"]
     ui = data["ui"]
-    labels = page.eval_on_selector_all(".pb-board-table .pb-pile", "ps => ps.map((p) => [p.dataset.pile, "
-                                       "p.querySelector('.pb-label').textContent, p.getAttribute('aria-label')])")
-    shown = {pid: label for pid, label, _ in labels}
+    # What each pile's caption reads: its name, or its number under the name of its group written
+    # once across the group where the names take more than a line by their piles.
+    labels = page.evaluate("""() => {
+        const groups = [...document.querySelectorAll('.pb-board-table .pb-group-label')].map((g) => {
+            const r = g.getBoundingClientRect();
+            return {text: g.textContent, left: r.left, right: r.right, below: g.classList.contains('pb-group-below')};
+        });
+        return [...document.querySelectorAll('.pb-board-table .pb-pile')].map((p) => {
+            const r = p.getBoundingClientRect();
+            const middle = (r.left + r.right) / 2;
+            const below = p.classList.contains('pb-label-below');
+            const group = groups.find((g) => g.below === below && g.left <= middle && middle <= g.right);
+            return [p.dataset.pile, p.querySelector('.pb-label').textContent, group ? group.text : null,
+                    p.getAttribute('aria-label')];
+        });
+    }""")
+    shown = {pid: f"{group} {label}" if group else label for pid, label, group, _ in labels}
     assert shown == names
     assert shown["freecell1"] == "Freie Zelle 1" and shown["foundation4"] == "Zielstapel 4" \
         and shown["tableau8"] == "Tableau 8"
-    spoken = {pid: name for pid, _, name in labels}
+    # Each caption is set in at least 11 px.
+    assert min(page.eval_on_selector_all(".pb-board-table .pb-label",
+                                         "ls => ls.map((l) => parseFloat(getComputedStyle(l).fontSize))")) >= 11
+    spoken = {pid: name for pid, _, _, name in labels}
     assert spoken["freecell1"] == "Freie Zelle 1 (leer)" and spoken["tableau1"] == "Tableau 1"
     assert page.inner_text(".pb-board-help-pointer") == f"{ui['board_help']} {ui['board_help_dbl_freecell']}"
     assert page.inner_text(".pb-board-help-keys") == f"{ui['board_keys']} {ui['board_keys_dbl']}"

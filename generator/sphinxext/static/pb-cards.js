@@ -182,8 +182,8 @@
     return room;
   }
 
-  /* Where the names of a group of piles ("Foundation 1" .. "Foundation 4") are too wide for their
-   * piles, each pile keeps its number and the group's name is written once across the group. */
+  /* Where the names of a group of piles ("Foundation 1" .. "Foundation 4") do not fit on one line
+   * by their piles, each pile keeps its number and the group's name is written once across them. */
   function fitLabels(board, layout, names, drawn) {
     var groups = {};
     var keys = [];
@@ -200,7 +200,10 @@
       if (!split.every(function (m) { return m && m[1] === common; })) { return; }
       var tooWide = piles.some(function (pile) {
         var label = drawn[pile.id] && drawn[pile.id].querySelector(".pb-label");
-        return label && label.firstChild.getBoundingClientRect().width > label.getBoundingClientRect().width + 0.5;
+        if (!label) { return false; }
+        var words = label.firstChild.getBoundingClientRect();
+        var line = parseFloat(global.getComputedStyle(label).lineHeight) || 0;
+        return words.width > label.getBoundingClientRect().width + 0.5 || (line > 0 && words.height > line * 1.5);
       });
       if (!tooWide) { return; }
       piles.forEach(function (pile, i) {
