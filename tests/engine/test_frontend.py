@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from patiencebook.engine import Game, IllegalMove
+from patiencebook.engine import Game, IllegalMove, Move
 from patiencebook.engine.frontend import BoardGame
 from patiencebook.engine.notation import position_to_dict
 from patiencebook.engine.rules import Ruleset
@@ -142,3 +142,28 @@ def test_board_json_builds_the_game_and_commands_answer_in_json_text():
         game.call("__init__")
     with pytest.raises(ValueError, match="deal number"):
         BoardGame.from_data({**data, "deal": "5"})
+
+
+def test_a_double_click_says_where_its_cards_went():
+    game = board("freecell", 36)
+    answer = game.play("dbl:tableau1")
+    assert answer["accepted"] is True and answer["move"] == "dbl:tableau1"
+    assert answer["drags"] == [{"source": "tableau1", "target": "freecell1", "count": 1, "card": "9s"}]
+    assert answer["message"] == "9♠ liegt jetzt auf Freie Zelle 1."
+    hamilton = board("hamilton", 1, "el")
+    hamilton.play("stock")
+    assert hamilton.play("dbl:chooser")["message"] == "Το 4♣ μεταφέρθηκε σε Βάση 1."
+    # Agnes's foundation double-click sends every card that fits, one sentence each, in turn.
+    agnes = board("agnes", 7, "en")
+    before = agnes.game.position
+    answer = agnes.play("dbl:foundation1")
+    cards = [str(before.pile("tableau4")[-1][0]), str(before.pile("tableau4")[-2][0])]
+    assert [d["target"] for d in answer["drags"]] == ["foundation2", "foundation3"]
+    assert [d["card"] for d in answer["drags"]] == cards
+    assert answer["message"] == " ".join(
+        f"{Wording(ruleset('agnes'), ui_strings('en'), {}).card(card)} went to Foundation {n}."
+        for card, n in zip(cards, (2, 3)))
+    # Undone, it is the double-click again that is named, as the terminal names it.
+    wording = Wording(ruleset("agnes"), ui_strings("en"), pile_names(ruleset("agnes"), "en"))
+    assert agnes.undo()["message"] == wording.msg(
+        "play_undone", move=wording.describe(Move.double_click("foundation1"), before))

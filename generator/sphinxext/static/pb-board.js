@@ -80,6 +80,7 @@
     this.highlight = null;         // {source, target, count} of a hint
     this.press = null;             // the pointer press under way
     this.cursor = null;            // {pile, index}: the keyboard's place (index null: the pile itself)
+    this.pointing = false;         // the last thing the player used was the pointer, not a key
     this.build();
   }
 
@@ -331,7 +332,8 @@
     var el = cursor.pile ? this.placeElement(cursor.pile, cursor.index) : null;
     if (el) {
       el.tabIndex = 0;
-      if (focus) { el.focus(); }
+      // After a click the page stays where the player put it; the keyboard brings its place into view.
+      if (focus) { el.focus({ preventScroll: !!this.pointing }); }
     }
   };
 
@@ -650,6 +652,7 @@
       if (event.target.tabIndex < 0 && event.target.hasAttribute("tabindex")) { event.target.tabIndex = 0; }
     });
     table.addEventListener("pointerdown", function (event) {
+      self.pointing = true;
       if (event.button !== 0 || !self.game) { return; }
       var where = hit(event.target, table);
       self.press = { x: event.clientX, y: event.clientY, where: where, id: event.pointerId, dragging: false };
@@ -702,7 +705,17 @@
       var where = hit(event.target, table);
       if (where) { self.doubleClick(where.pile); }
     });
+    // The labels are fitted to the drawn size: a new width (a phone turned) draws the table again.
+    var resizing = null;
+    global.addEventListener("resize", function () {
+      if (resizing !== null) { global.clearTimeout(resizing); }
+      resizing = global.setTimeout(function () {
+        resizing = null;
+        if (self.current && !self.press) { self.draw(); }
+      }, 150);
+    });
     this.root.addEventListener("keydown", function (event) {
+      self.pointing = false;
       if (!self.game || event.defaultPrevented) { return; }
       var tag = event.target && event.target.tagName;
       if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") { return; }
