@@ -16,6 +16,7 @@ from .errors import IllegalMove, NotationError
 from .game import Game
 from .moves import Move, MoveKind
 from .notation import position_to_dict
+from .position import Position
 from .rules import Role, Ruleset
 from .rulesdata import ruleset_from_data
 from .solver import SOLVED, UNSOLVABLE, solve
@@ -138,7 +139,11 @@ class BoardGame:
         ``PILE[:COUNT]>PILE``).
 
         Accepted: ``{"accepted": True, "move", "words" (the move as an instruction, ``play_do_*``),
-        "message" (what it did, ``play_done_*``, and the end of the game when it came), "state"}``.
+        "message" (what it did, ``play_done_*``, and the end of the game when it came), "state"}``;
+        a double-click adds ``"drags"``, the moves it stood for (:meth:`Position.double_click_drags`)
+        as ``[{"source", "target", "count", "card"}]`` (``card``: the notation of the lowest card
+        moved, as it lay before), and its message says where the cards went rather than which pile
+        was double-clicked.
         Refused, or not a move: ``{"accepted": False, "move", "code", "reason", "message", "state"}``
         with the position unchanged; ``code`` is the :class:`IllegalMove` code, or ``"bad-move"``.
         Never raises for player input.
@@ -152,8 +157,24 @@ class BoardGame:
             self.game.push(move)
         except IllegalMove as err:
             return self._refused(err, str(move))
-        return self._answer(self.wording.report(move, before), accepted=True, move=str(move),
-                            words=self.wording.describe(move, before))
+        words = self.wording.describe(move, before)
+        if move.kind is MoveKind.DOUBLE_CLICK:
+            drags = self._drags(before.double_click_drags(move.source or ""), before)
+            return self._answer(self.wording.report(move, before), accepted=True, move=str(move), words=words,
+                                drags=drags)
+        return self._answer(self.wording.report(move, before), accepted=True, move=str(move), words=words)
+
+    @staticmethod
+    def _drags(moves: list[Move], position: Position) -> list[dict[str, Any]]:
+        """The drags of a double-click as data, each with the lowest card it moves, played in turn
+        from ``position``."""
+        drags = []
+        for drag in moves:
+            cards = position.pile(drag.source or "")
+            card, _ = cards[-drag.count]
+            drags.append({"source": drag.source, "target": drag.target, "count": drag.count, "card": str(card)})
+            position = position.apply(drag)
+        return drags
 
     def undo(self) -> dict[str, Any]:
         """Take back the last move: ``{"accepted", "move", "words", "message" (what taking it back

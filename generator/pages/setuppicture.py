@@ -7,6 +7,7 @@ an accessible name and a description in words, for the Setup section of a game's
 
 from __future__ import annotations
 
+import math
 from typing import Iterable
 
 from lxml import etree
@@ -50,6 +51,10 @@ _CAPTION_PX = 12.0
 #: A caption or label that would come out smaller than this at the shown width is broken into two
 #: lines at a space ("κανένα φύλλο", "без карата" under a narrow pile).
 _WRAP_PX = 10.5
+#: The least text size in pixels the picture is shown with (WCAG's readable minimum for small print):
+#: the SVG carries the width that gives it (``--pb-min-width``), and a narrow screen scrolls the
+#: picture sideways rather than shrink it below (pb-example.css).
+_READABLE_PX = 11.0
 #: Line height, and how far glyphs reach above and below the baseline, in font sizes (generous, for
 #: accents on capitals and descenders).
 _LINE = 1.15
@@ -319,7 +324,9 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
     a caption or label too long for its room is broken into two ``<tspan>`` lines. The element has
     ``role="img"``, an ``aria-label`` and ``<title>`` (the name) and a ``<desc>``
     (:func:`setup_description`). Coordinates are 100 units per card width; there is a ``viewBox`` and
-    no width or height, so the picture scales to the width it is given. The same input gives the same
+    no width or height, so the picture scales to the width it is given; its ``style`` sets
+    ``--pb-min-width``, the width in CSS pixels at which its smallest text is 11 px, which the page
+    style keeps as its least width. The same input gives the same
     bytes. Raises ``KeyError`` when a ``setup_*`` string is missing from ``ui``.
 
     ``ui_lang``: BCP 47 tag of the language of ``ui`` when it is not the page's (English standing in
@@ -432,6 +439,9 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
     left, top = min(box.left, 0.0) - _PAD, box.top - _PAD
     width, height = max(box.right, layout["width"]) + _PAD - left, box.bottom + _PAD - top
     svg.set("viewBox", f"{_num(left)} {_num(top)} {_num(width)} {_num(height)}")
+    smallest = min([size for rows_of in labels_of.values() for _, _, _, size in rows_of]
+                   + [size for _, size in captions.values()])
+    svg.set("style", f"--pb-min-width: {math.ceil(_READABLE_PX * width / smallest)}px")
     background.set("x", _num(left))
     background.set("y", _num(top))
     background.set("width", _num(width))

@@ -18,8 +18,10 @@ from pathlib import Path
 import pytest
 
 from patiencebook.engine import Game, IllegalMove, Move
+from patiencebook.engine.moves import MoveKind
 from patiencebook.engine.notation import position_to_dict
 from patiencebook.engine.rulesdata import ruleset_from_data
+from patiencebook.engine.solver import SOLVED, solve
 from patiencebook.engine.wording import Wording
 from patiencebook.generator.pages.board import find_pyodide
 from patiencebook.generator.site.build import build_site
@@ -420,3 +422,308 @@ def test_show_a_solution_steps_through_the_solvers_moves_to_the_won_message(page
     page.click(".pb-board-undo")
     assert page.is_hidden(".pb-board-solution")
     assert _board_state(page)["moves"] == 28
+
+
+# -- the keyboard ---------------------------------------------------------------------------------
+
+#: A FreeCell deal that patiencebook's solver wins in few moves (29, a run among them), played with
+#: the keyboard alone; the solver finds the line when the test runs.
+SHORT_FREECELL_DEAL = 5
+ORDER = "() => window.PatienceBookBoards[0].order().map((pile) => pile.id)"
+PLACE = """() => { const e = document.activeElement;
+  return [e.dataset.pile || null, e.dataset.index === undefined ? null : Number(e.dataset.index)]; }"""
+
+
+def _open_game(page, server: str, game: str, deal: int | None = None) -> tuple[dict, Game]:
+    """Open ``game``'s German page, on ``deal`` (the page's own deal when None); the board's data and
+    the engine's game of that deal."""
+    page.goto(f"{server}/{LANG}/{game}.html")
+    _wait_playable(page)
+    data = _board_data(page)
+    if deal is not None:
+        page.evaluate("n => window.PatienceBookBoards[0].newDeal(n)", deal)
+        data["deal"] = deal
+    return data, Game.deal(ruleset_from_data(data["ruleset"]), data["deal"])
+
+
+def _place(page) -> tuple[str | None, int | None]:
+    """The pile and card (None: the pile itself) that has the keyboard focus."""
+    return tuple(page.evaluate(PLACE))
+
+
+def _enter_table(page) -> None:
+    # From the bar's last button, Tab reaches the table: it is one tab stop.
+    page.focus(".pb-board-new-deal")
+    page.keyboard.press("Tab")
+    assert _place(page)[0] is not None
+
+
+def _key_to(page, order: list[str], pile: str, index: int | None) -> None:
+    """Arrow keys to card ``index`` of ``pile`` (None: wherever entering the pile lands)."""
+    for _ in range(120):
+        here, at = _place(page)
+        if here != pile:
+            page.keyboard.press("ArrowRight" if order.index(pile) > order.index(here) else "ArrowLeft")
+        elif index is not None and at != index:
+            page.keyboard.press("ArrowUp" if at > index else "ArrowDown")
+        else:
+            return
+    raise AssertionError(f"the arrow keys did not reach {pile} card {index}; focus is on {_place(page)}")
+
+
+def _key_move(page, order: list[str], game: Game, move: Move) -> None:
+    """Play ``move`` on the board with keys only, and in ``game``."""
+    position = game.position
+    if move.kind is MoveKind.STOCK:
+        stock = next(pid for pid in position.pile_ids if position.role(pid).value == "stock")
+        _key_to(page, order, stock, None)
+        page.keyboard.press("Enter")
+    elif move.kind is MoveKind.DOUBLE_CLICK:
+        _key_to(page, order, move.source, None)
+        page.keyboard.press("f")
+    elif move.kind is MoveKind.FLIP:
+        _key_to(page, order, move.source, len(position.pile(move.source)) - 1)
+        page.keyboard.press("Enter")
+    else:
+        _key_to(page, order, move.source, len(position.pile(move.source)) - move.count)
+        page.keyboard.press("Enter")
+        _key_to(page, order, move.target, None)
+        page.keyboard.press("Enter")
+    game.push(move)
+    page.wait_for_function("n => window.PatienceBookBoards[0].state().moves === n", arg=len(game.moves))
+
+
+def _message(page) -> str:
+    return page.inner_text(".pb-board-message")
+
+
+def test_a_whole_freecell_deal_is_won_with_the_keyboard_alone(page, server):
+    data, game = _open_game(page, server, "freecell", SHORT_FREECELL_DEAL)
+    line = solve(game.position, budget=30000)
+    assert line.status == SOLVED and len(line.moves) <= 40
+    assert any(move.is_drag and move.count > 1 for move in line.moves)
+    order = page.evaluate(ORDER)
+    _enter_table(page)
+    for move in line.moves:
+        _key_move(page, order, game, move)
+    state = _board_state(page)
+    assert game.is_won() and state["status"] == "won"
+    assert state["piles"] == position_to_dict(game.position)["piles"]
+    assert _message(page).endswith(" " + data["ui"]["board_won"])
+    assert page.get_attribute("div[data-pb-board]", "data-status") == "won"
+
+
+def test_a_run_is_taken_and_moved_with_the_keyboard(page, server):
+    data, game = _open_game(page, server, "hamilton", 1)
+    line = solve(game.position, budget=30000).moves
+    first_run = next(i for i, move in enumerate(line) if move.is_drag and move.count > 1)
+    order = page.evaluate(ORDER)
+    _enter_table(page)
+    for move in line[:first_run]:
+        _key_move(page, order, game, move)
+    run = line[first_run]
+    assert str(run) == "tableau3:2>tableau2"
+    cards = game.position.pile(run.source)
+    index = len(cards) - run.count
+    _key_to(page, order, run.source, index)
+    page.keyboard.press("Space")
+    # Both cards of the run are picked up, in one frame, and the message says which and where to.
+    selected = page.eval_on_selector_all(f'.pb-board-table .pb-card[data-pile="{run.source}"].pb-selected',
+                                         "cs => cs.map((c) => Number(c.dataset.index))")
+    assert selected == list(range(index, len(cards)))
+    assert _pile(page, run.source).locator(".pb-frame-selected").count() == 1
+    wording = Wording(game.ruleset, data["ui"], data["names"])
+    before = game.position
+    targets = [pid for pid in before.pile_ids if pid != run.source and before.is_legal(Move.drag(run.source, pid, 2))]
+    assert targets == ["tableau2"]
+    assert _message(page) == " ".join([
+        data["ui"]["board_selected_run"].format(count=2, card=wording.card(cards[index][0])),
+        data["ui"]["board_targets"].format(piles=data["names"]["tableau2"])])
+    assert "pb-legal" in _pile(page, "tableau2").get_attribute("class")
+    _key_to(page, order, run.target, None)
+    page.keyboard.press("Enter")
+    game.push(run)
+    page.wait_for_function("n => window.PatienceBookBoards[0].state().moves === n", arg=len(game.moves))
+    assert _board_state(page)["piles"] == position_to_dict(game.position)["piles"]
+    assert _message(page) == wording.msg("board_moved", move=wording.describe(run, before))
+
+
+def test_a_buried_face_up_card_of_yukon_is_taken_with_the_cards_on_it(page, server):
+    data, game = _open_game(page, server, "yukon")
+    position = game.position
+    # Yukon moves any face-up card with all the cards on it, run or not.
+    move = next(m for m in game.legal_moves if m.is_drag and m.count > 1 and position.pile(m.source)[-m.count][1])
+    cards = position.pile(move.source)
+    index = len(cards) - move.count
+    order = page.evaluate(ORDER)
+    _enter_table(page)
+    _key_to(page, order, move.source, len(cards) - 1)
+    # Up goes down the pile card by card, face-up cards only.
+    for at in range(len(cards) - 2, index - 1, -1):
+        page.keyboard.press("ArrowUp")
+        assert _place(page) == (move.source, at)
+    page.keyboard.press("Enter")
+    selected = page.eval_on_selector_all(f'.pb-board-table .pb-card[data-pile="{move.source}"].pb-selected',
+                                         "cs => cs.map((c) => Number(c.dataset.index))")
+    assert selected == list(range(index, len(cards)))
+    wording = Wording(game.ruleset, data["ui"], data["names"])
+    assert _message(page).startswith(data["ui"]["board_selected_run"].format(
+        count=move.count, card=wording.card(cards[index][0])) + " ")
+    # Escape puts the cards back; Enter takes them again and Enter on the target puts them there.
+    page.keyboard.press("Escape")
+    assert not page.locator(".pb-board-table .pb-selected").count()
+    assert _message(page) == data["ui"]["board_cancelled"]
+    page.keyboard.press("Enter")
+    _key_to(page, order, move.target, None)
+    page.keyboard.press("Enter")
+    game.push(move)
+    page.wait_for_function("() => window.PatienceBookBoards[0].state().moves === 1")
+    assert _board_state(page)["piles"] == position_to_dict(game.position)["piles"]
+    # The keyboard stays on the target, on its new top card.
+    assert _place(page) == (move.target, len(game.position.pile(move.target)) - 1)
+
+
+def test_undo_and_redo_keys_take_back_and_replay_moves(page, server):
+    data, game = _open_game(page, server, "yukon")
+    wording = Wording(game.ruleset, data["ui"], data["names"])
+    order = page.evaluate(ORDER)
+    _enter_table(page)
+    first = next(m for m in game.legal_moves if m.is_drag)
+    _key_move(page, order, game, first)
+    second = next(m for m in game.legal_moves if m.is_drag)
+    _key_move(page, order, game, second)
+    for key, moves in (("u", 1), ("Control+z", 0), ("r", 1), ("Control+y", 2), ("u", 1), ("Control+Shift+Z", 2)):
+        page.keyboard.press(key)
+        page.wait_for_function("n => window.PatienceBookBoards[0].state().moves === n", arg=moves)
+    # The last undo and redo, in words, as the engine says them.
+    assert _message(page) == wording.msg("play_redone", move=wording.describe(second, Game.deal(
+        game.ruleset, data["deal"]).position.apply(first)))
+    assert _board_state(page)["piles"] == position_to_dict(game.position)["piles"]
+    page.keyboard.press("u")
+    page.keyboard.press("u")
+    page.keyboard.press("u")
+    assert _board_state(page)["moves"] == 0
+    assert _message(page) == wording.msg("play_refused", reason=wording.reason("no-undo", "", {}))
+
+
+def test_f_and_shift_enter_double_click_and_the_message_names_where_the_card_went(page, server):
+    data, game = _open_game(page, server, "freecell")
+    wording = Wording(game.ruleset, data["ui"], data["names"])
+    order = page.evaluate(ORDER)
+    _enter_table(page)
+    for pile, key in (("tableau1", "f"), ("tableau2", "Shift+Enter")):
+        position = game.position
+        drags = position.double_click_drags(pile)
+        assert len(drags) == 1 and drags[0].target.startswith("freecell")
+        card = position.pile(pile)[-1][0]
+        _key_to(page, order, pile, None)
+        page.keyboard.press(key)
+        game.push(Move.double_click(pile))
+        page.wait_for_function("n => window.PatienceBookBoards[0].state().moves === n", arg=len(game.moves))
+        # "7♥ liegt jetzt auf Freie Zelle 1.": the card and the free cell it went to.
+        expected = data["ui"]["board_sent"].format(card=wording.card(card), target=data["names"][drags[0].target])
+        assert _message(page) == expected
+        assert data["names"][drags[0].target] in expected and data["names"][drags[0].target].startswith("Freie Zelle")
+    assert _board_state(page)["piles"] == position_to_dict(game.position)["piles"]
+
+
+def test_hint_frames_the_card_that_moves_and_its_place_not_the_piles(page, server):
+    data, game = _open_game(page, server, "yukon")
+    hint = game.hints()[0]
+    _enter_table(page)
+    page.keyboard.press("h")
+    assert _message(page).startswith(data["ui"]["play_hint"].split("{")[0])
+    cards = game.position.pile(hint.source)
+    onto = game.position.pile(hint.target)
+    # One look at the drawn table (the page may still be scrolling to the focused pile).
+    boxes = page.evaluate("""([source, first, last, target, top]) => {
+        const box = (selector) => { const r = document.querySelector('.pb-board-table ' + selector).getBoundingClientRect();
+                                    return [r.top, r.bottom, r.left, r.right]; };
+        const card = (pile, i) => box(`.pb-card[data-pile="${pile}"][data-index="${i}"]`);
+        return {frame: box(`.pb-pile[data-pile="${source}"] .pb-frame-source`), first: card(source, first),
+                last: card(source, last), onto: box(`.pb-pile[data-pile="${target}"] .pb-frame-target`),
+                place: top < 0 ? box(`.pb-pile[data-pile="${target}"]`) : card(target, top)};
+    }""", [hint.source, len(cards) - hint.count, len(cards) - 1, hint.target, len(onto) - 1])
+    # The source frame spans the moving cards, from the lowest one's top to the top card's bottom;
+    # the target frame is the place they go, the top card there or the empty pile.
+    assert boxes["frame"] == [boxes["first"][0], boxes["last"][1], boxes["first"][2], boxes["first"][3]]
+    assert boxes["onto"] == boxes["place"]
+    page.keyboard.press("Escape")
+    assert not page.locator(".pb-board-table .pb-frame").count()
+
+
+def test_piles_are_labelled_in_german_and_the_help_says_only_what_the_game_allows(page, server):
+    data, game = _open_game(page, server, "freecell")
+    names = data["names"]
+    ui = data["ui"]
+    # What each pile's caption reads: its name, or its number under the name of its group written
+    # once across the group where the names take more than a line by their piles.
+    labels = page.evaluate("""() => {
+        const groups = [...document.querySelectorAll('.pb-board-table .pb-group-label')].map((g) => {
+            const r = g.getBoundingClientRect();
+            return {text: g.textContent, left: r.left, right: r.right, below: g.classList.contains('pb-group-below')};
+        });
+        return [...document.querySelectorAll('.pb-board-table .pb-pile')].map((p) => {
+            const r = p.getBoundingClientRect();
+            const middle = (r.left + r.right) / 2;
+            const below = p.classList.contains('pb-label-below');
+            const group = groups.find((g) => g.below === below && g.left <= middle && middle <= g.right);
+            return [p.dataset.pile, p.querySelector('.pb-label').textContent, group ? group.text : null,
+                    p.getAttribute('aria-label')];
+        });
+    }""")
+    shown = {pid: f"{group} {label}" if group else label for pid, label, group, _ in labels}
+    assert shown == names
+    assert shown["freecell1"] == "Freie Zelle 1" and shown["foundation4"] == "Zielstapel 4" \
+        and shown["tableau8"] == "Tableau 8"
+    # Each caption is set in at least 11 px.
+    assert min(page.eval_on_selector_all(".pb-board-table .pb-label",
+                                         "ls => ls.map((l) => parseFloat(getComputedStyle(l).fontSize))")) >= 11
+    spoken = {pid: name for pid, _, _, name in labels}
+    assert spoken["freecell1"] == "Freie Zelle 1 (leer)" and spoken["tableau1"] == "Tableau 1"
+    assert page.inner_text(".pb-board-help-pointer") == f"{ui['board_help']} {ui['board_help_dbl_freecell']}"
+    assert page.inner_text(".pb-board-help-keys") == f"{ui['board_keys']} {ui['board_keys_dbl']}"
+    assert page.get_attribute(".pb-board-table", "aria-describedby") == page.get_attribute(".pb-board-help", "id")
+    # Golf has a stock and a waste and no foundation: its help says so.
+    _open_game(page, server, "golf")
+    assert page.inner_text(".pb-board-help-pointer") == " ".join(
+        [ui["board_help"], ui["board_help_stock"], ui["board_help_dbl_waste"]])
+    assert "Zielstapel" not in page.inner_text(".pb-board-help")
+    # Scorpion has no double-click at all: no key for it either.
+    _open_game(page, server, "scorpion")
+    assert page.inner_text(".pb-board-help-keys") == ui["board_keys"]
+
+
+def test_on_a_390_pixel_phone_cards_and_labels_are_readable_and_search_comes_first(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/{LANG}/freecell.html")
+        _wait_playable(page)
+        sizes = page.evaluate("""() => {
+            const px = (el) => parseFloat(getComputedStyle(el).fontSize);
+            const cards = [...document.querySelectorAll('.pb-board-table .pb-card')];
+            const labels = [...document.querySelectorAll('.pb-board-table .pb-label')];
+            const svg = document.querySelector('figure.pb-setup-picture svg');
+            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            const texts = [...svg.querySelectorAll('text')].map((t) => parseFloat(t.getAttribute('font-size')) * scale);
+            const table = document.querySelector('.pb-board-table');
+            return {card: Math.min(...cards.map((c) => c.getBoundingClientRect().width)),
+                    index: Math.min(...cards.filter((c) => c.querySelector('.pb-index')).map((c) => px(c))),
+                    label: Math.min(...labels.map(px)), picture: Math.min(...texts),
+                    scrolls: table.scrollWidth > table.clientWidth};
+        }""")
+        assert sizes["card"] >= 44 and sizes["index"] >= 11
+        assert sizes["label"] >= 11 and sizes["picture"] >= 11
+        # FreeCell's eight tableau piles are wider than the phone: the table scrolls sideways.
+        assert sizes["scrolls"] is True
+        search = page.locator("#searchbox input[name=q]")
+        assert search.is_visible()
+        box = search.bounding_box()
+        main = page.locator("div.body[role=main]").bounding_box()
+        assert box["y"] + box["height"] <= main["y"] and box["y"] < 844
+        # The list of keys is for keyboards: a touch screen does without it.
+        assert not page.locator(".pb-board-help-keys").is_visible()
+        assert page.locator(".pb-board-help-pointer").is_visible()
+    finally:
+        context.close()

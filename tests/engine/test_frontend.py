@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from patiencebook.engine import Game, IllegalMove
+from patiencebook.engine import Game, IllegalMove, Move
 from patiencebook.engine.frontend import BoardGame
 from patiencebook.engine.notation import position_to_dict
 from patiencebook.engine.rules import Ruleset
@@ -270,3 +270,22 @@ def test_board_json_with_variants_plays_them_through_json_text():
     assert found["message"] == "A solution in 167 moves: play it move by move with “Next move”."
     with pytest.raises(ValueError, match="board variants"):
         BoardGame.from_data({**payload, "variants": [{"ruleset": {}}]})
+
+def test_a_double_click_says_where_its_cards_went():
+    game = board("freecell", 36)
+    answer = game.play("dbl:tableau1")
+    assert answer["accepted"] is True and answer["move"] == "dbl:tableau1"
+    assert answer["drags"] == [{"source": "tableau1", "target": "freecell1", "count": 1, "card": "9s"}]
+    assert answer["message"] == "Die 9♠ wurde von Tableau 1 in die freie Zelle 1 gelegt."
+    hamilton = board("hamilton", 1, "el")
+    hamilton.play("stock")
+    assert hamilton.play("dbl:chooser")["message"] == "Το 4♣ μετακινήθηκε από τον Επιλογέα στη Βάση 1."
+    # Agnes's foundation double-click sends every card that fits, in turn; the drags say which went where.
+    agnes = board("agnes", 7, "en")
+    before = agnes.game.position
+    answer = agnes.play("dbl:foundation1")
+    cards = [str(before.pile("tableau4")[-1][0]), str(before.pile("tableau4")[-2][0])]
+    assert [d["target"] for d in answer["drags"]] == ["foundation2", "foundation3"]
+    assert [d["card"] for d in answer["drags"]] == cards
+    assert answer["message"] == "2 cards moved onto the foundations."
+    assert agnes.undo()["message"] == "The 2 cards that moved onto the foundations are back where they were."

@@ -79,8 +79,10 @@
     this.current = null;           // the last state the engine gave
     this.selection = null;         // {pile, index}: the card picked up by a click
     this.targets = [];             // piles the selection may go to
-    this.highlight = null;         // {source, target} of a hint
+    this.highlight = null;         // {source, target, count} of a hint
     this.press = null;             // the pointer press under way
+    this.cursor = null;            // {pile, index}: the keyboard's place (index null: the pile itself)
+    this.pointing = false;         // the last thing the player used was the pointer, not a key
     this.build();
   }
 
@@ -108,7 +110,7 @@
     bar.appendChild(this.dealText);
     bar.appendChild(this.scoreText);
     bar.appendChild(buttons);
-    this.help = element("p", "pb-board-help", this.text("board_help"));
+    this.help = this.helpBlock();
     this.table = element("div", "pb-board-table");
     this.message = element("p", "pb-board-message");
     this.message.setAttribute("role", "status");
@@ -186,6 +188,53 @@
     return this.answer(this.call("play", [String(text)]));
   };
 
+  /* Starts deal number `deal` (the next one when it is not given), as the New deal button does. */
+  Board.prototype.newDeal = function (deal) {
+    return this.answer(this.call("new_deal", deal === undefined ? [] : [deal]));
+  };
+
+  // -- help ------------------------------------------------------------------------------------
+
+  /* What each double-click action of the rules model (engine/rules.py DoubleClick) does, as the
+   * key of its sentence in the help. */
+  var DOUBLE_CLICK_HELP = [
+    ["card-to-foundation", "board_help_dbl_foundation"],
+    ["run-to-foundation", "board_help_dbl_run"],
+    ["autoplay", "board_help_dbl_autoplay"],
+    ["card-to-freecell", "board_help_dbl_freecell"],
+    ["card-to-waste", "board_help_dbl_waste"],
+    ["card-anywhere", "board_help_dbl_anywhere"]
+  ];
+
+  /* The board's help, said only of what this game's rules model (the payload's `ruleset`) allows:
+   * moving by click or drag, the stock when there is one, turning cards where a click turns them,
+   * the double-click of each of its piles; then the keys. Returns a div.pb-board-help holding two
+   * paragraphs (pointer, keyboard). */
+  Board.prototype.helpBlock = function () {
+    var self = this;
+    var rules = this.data.ruleset || {};
+    var groups = rules.piles || [];
+    var actions = {};
+    groups.forEach(function (group) { actions[group.double_click || "none"] = true; });
+    var pointer = [this.text("board_help")];
+    if (rules.stock) { pointer.push(this.text("board_help_stock")); }
+    if (groups.some(function (group) { return group.reveal === "click"; })) {
+      pointer.push(this.text("board_help_flip"));
+    }
+    DOUBLE_CLICK_HELP.forEach(function (pair) {
+      if (actions[pair[0]]) { pointer.push(self.text(pair[1])); }
+    });
+    var keys = [this.text("board_keys")];
+    if (DOUBLE_CLICK_HELP.some(function (pair) { return actions[pair[0]]; })) {
+      keys.push(this.text("board_keys_dbl"));
+    }
+    var help = element("div", "pb-board-help");
+    help.id = "pb-board-help-" + boards.length;
+    help.appendChild(element("p", "pb-board-help-pointer", pointer.join(" ")));
+    help.appendChild(element("p", "pb-board-help-keys", keys.join(" ")));
+    return help;
+  };
+
   // -- drawing ---------------------------------------------------------------------------------
 
   Board.prototype.pileCards = function (pid) {
@@ -196,23 +245,153 @@
     return null;
   };
 
+  Board.prototype.name = function (pid) {
+    return (this.data.names || {})[pid] || pid;
+  };
+
+  Board.prototype.cardName = function (text) {
+    return global.PatienceBookCards.cardLabel(text, this.text("setup_face_down"), this.ui.card_ranks);
+  };
+
+  /* The piles in reading order: the top row from the left, then the tableau row (layout `row`, `x`). */
+  Board.prototype.order = function () {
+    if (!this.sorted) {
+      this.sorted = (this.data.layout.piles || []).slice().sort(function (a, b) {
+        return (a.row || 0) - (b.row || 0) || a.x - b.x;
+      });
+    }
+    return this.sorted;
+  };
+
+  Board.prototype.layoutPile = function (pid) {
+    var piles = this.order();
+    for (var i = 0; i < piles.length; i++) {
+      if (piles[i].id === pid) { return piles[i]; }
+    }
+    return null;
+  };
+
+  /* Where the keyboard may stop on a pile, bottom first: each face-up card of a pile fanned down
+   * (and its top card when that is face down, to turn it), the top card of any other pile, and
+   * the pile itself (null) when it is empty or is the stock, which is clicked as a whole. */
+  Board.prototype.stops = function (pid) {
+    var pile = this.pileCards(pid);
+    var spec = this.layoutPile(pid);
+    if (!pile || !pile.cards.length || pile.role === "stock") { return [null]; }
+    var top = pile.cards.length - 1;
+    if (!spec || spec.fan !== "down") { return [top]; }
+    var found = [];
+    pile.cards.forEach(function (card, i) {
+      if (card.charAt(0) !== "#" || i === top) { found.push(i); }
+    });
+    return found;
+  };
+
+  /* The element of a place: the card `index` of pile `pid`, or the pile itself for null. */
+  Board.prototype.placeElement = function (pid, index) {
+    var selector = index === null || index === undefined
+      ? '.pb-pile[data-pile="' + pid + '"]'
+      : '.pb-card[data-pile="' + pid + '"][data-index="' + index + '"]';
+    return this.table.querySelector(selector);
+  };
+
+  /* Keeps the keyboard's place ({pile, index}) on a stop of the drawn table: a pile that changed
+   * keeps the place when it is still a stop, else its top stop; the first pile when there is none. */
+  Board.prototype.settleCursor = function () {
+    var order = this.order();
+    var cursor = this.cursor;
+    if (!cursor || !this.layoutPile(cursor.pile)) {
+      cursor = { pile: order.length ? order[0].id : null, index: null };
+    }
+    var stops = this.stops(cursor.pile);
+    if (stops.indexOf(cursor.index) < 0) { cursor = { pile: cursor.pile, index: stops[stops.length - 1] }; }
+    this.cursor = cursor;
+    return cursor;
+  };
+
+  /* One tab stop for the whole table (a roving tabindex): the keyboard's place has tabindex 0,
+   * every other stop -1. `focus`: move the focus there too. */
+  Board.prototype.rove = function (focus) {
+    var self = this;
+    var cursor = this.settleCursor();
+    Array.prototype.forEach.call(this.table.querySelectorAll("[tabindex]"), function (el) {
+      el.tabIndex = -1;
+    });
+    this.order().forEach(function (spec) {
+      var pileEl = self.placeElement(spec.id, null);
+      if (pileEl) { pileEl.tabIndex = -1; }
+      self.stops(spec.id).forEach(function (index) {
+        var el = self.placeElement(spec.id, index);
+        if (el && index !== null) {
+          el.tabIndex = -1;
+          el.setAttribute("role", "button");
+          // How much of the card shows under the next one (a share of its height), for the focus mark.
+          var next = self.placeElement(spec.id, index + 1);
+          var shown = next && spec.fan === "down" ? parseFloat(next.style.top) - parseFloat(el.style.top || "0") : NaN;
+          if (isFinite(shown)) { el.style.setProperty("--pb-shown", shown + "%"); }
+        }
+      });
+    });
+    var el = cursor.pile ? this.placeElement(cursor.pile, cursor.index) : null;
+    if (el) {
+      el.tabIndex = 0;
+      // After a click the page stays where the player put it; the keyboard brings its place into view.
+      if (focus) { el.focus({ preventScroll: !!this.pointing }); }
+    }
+  };
+
+  /* A copy of `layout` with every row below the top one `by` card widths lower. */
+  function lowerRows(layout, by) {
+    var copy = {};
+    Object.keys(layout).forEach(function (key) { copy[key] = layout[key]; });
+    copy.height = layout.height + by;
+    copy.piles = layout.piles.map(function (pile) {
+      var moved = {};
+      Object.keys(pile).forEach(function (key) { moved[key] = pile[key]; });
+      if (pile.row) { moved.y = pile.y + by; }
+      return moved;
+    });
+    return copy;
+  }
+
   Board.prototype.draw = function () {
+    var self = this;
     var state = this.current;
     var active = document.activeElement;
-    var focused = active && this.table.contains(active) ? active.getAttribute("data-pile") : null;
-    global.PatienceBookCards.render(this.table, this.data.layout, state, {
+    var focused = !!active && this.table.contains(active);
+    var options = {
       names: this.data.names || {},
       highlight: this.highlight || {},
       faceDown: this.text("setup_face_down"),
       empty: this.text("play_empty"),
-      ranks: this.ui.card_ranks
+      ranks: this.ui.card_ranks,
+      labels: true
+    };
+    var cards = global.PatienceBookCards;
+    cards.render(this.table, this.layout || this.data.layout, state, options);
+    // The labels between the rows take the room they need: the rows below move down (for good).
+    var overlap = cards.labelOverlap(this.table);
+    var pileEl = this.table.querySelector(".pb-pile");
+    var cardWidth = pileEl ? pileEl.getBoundingClientRect().width : 0;
+    if (overlap > 0 && cardWidth > 0) {
+      this.layout = lowerRows(this.layout || this.data.layout, overlap / cardWidth);
+      cards.render(this.table, this.layout, state, options);
+    }
+    // Accessible names: an empty pile says so, a squared pile how many cards it holds.
+    this.order().forEach(function (spec) {
+      var pile = self.pileCards(spec.id);
+      var el = self.placeElement(spec.id, null);
+      if (!el || !pile) { return; }
+      var label = self.name(spec.id);
+      if (!pile.cards.length) {
+        label += " " + self.text("play_empty");
+      } else if (spec.fan !== "down") {
+        label += " (" + pile.cards.length + ")";
+      }
+      el.setAttribute("aria-label", label);
     });
-    var pileEls = this.table.querySelectorAll(".pb-pile[data-pile]");
-    Array.prototype.forEach.call(pileEls, function (el) {
-      el.tabIndex = 0;
-      // Keyboard players keep their place when the table is drawn again.
-      if (focused && el.getAttribute("data-pile") === focused) { el.focus(); }
-    });
+    // Keyboard players keep their place when the table is drawn again.
+    this.rove(focused);
     this.mark();
     this.dealText.textContent = this.text("board_deal", { deal: state.deal });
     this.scoreText.textContent = state.score_text;
@@ -223,17 +402,34 @@
     this.root.setAttribute("data-status", state.status);
   };
 
-  /* Marks the picked-up cards and the piles they may go to, on the drawn table as it is (a click
-   * that picks up a card does not redraw, so a double-click lands on the same elements). */
+  /* Marks the picked-up cards (one frame around the run, class pb-selected on each card) and the
+   * places they may go to (a frame around each target's top card or empty place, class pb-legal on
+   * the pile), on the drawn table as it is (a click that picks up a card does not redraw, so a
+   * double-click lands on the same elements). */
   Board.prototype.mark = function () {
     var self = this;
     var selection = this.selection;
+    var cards = global.PatienceBookCards;
+    Array.prototype.forEach.call(this.table.querySelectorAll(".pb-frame-selected, .pb-frame-legal"), function (el) {
+      el.parentNode.removeChild(el);
+    });
     Array.prototype.forEach.call(this.table.querySelectorAll(".pb-pile[data-pile]"), function (el) {
-      el.classList.toggle("pb-legal", self.targets.indexOf(el.getAttribute("data-pile")) >= 0);
+      var pid = el.getAttribute("data-pile");
+      var legal = self.targets.indexOf(pid) >= 0;
+      el.classList.toggle("pb-legal", legal);
+      if (legal) {
+        var pile = self.pileCards(pid);
+        cards.frame(el, pile && pile.cards.length ? pile.cards.length - 1 : null, "pb-frame-legal");
+      }
+      if (selection && pid === selection.pile) { cards.frame(el, selection.index, "pb-frame-selected"); }
     });
     Array.prototype.forEach.call(this.table.querySelectorAll(".pb-card[data-pile]"), function (el) {
-      el.classList.toggle("pb-selected", !!selection && el.getAttribute("data-pile") === selection.pile &&
-                          Number(el.getAttribute("data-index")) >= selection.index);
+      var index = Number(el.getAttribute("data-index"));
+      var on = !!selection && el.getAttribute("data-pile") === selection.pile;
+      el.classList.toggle("pb-selected", on && index >= selection.index);
+      if (el.getAttribute("role") === "button") {
+        el.setAttribute("aria-pressed", on && index === selection.index ? "true" : "false");
+      }
     });
   };
 
@@ -256,7 +452,7 @@
       var hint = this.call("hint");
       this.selection = null;
       this.targets = [];
-      this.highlight = hint.move ? { source: hint.source, target: hint.target } : null;
+      this.highlight = hint.move ? { source: hint.source, target: hint.target, count: hint.count } : null;
       this.current = hint.state;
       this.draw();
       this.say(hint.message, "hint");
@@ -273,41 +469,126 @@
     return count > 1 ? source + ":" + count + ">" + target : source + ">" + target;
   };
 
+  /* A list of pile names in the page's language: "A, B or C". */
+  Board.prototype.list = function (names) {
+    try {
+      var lang = document.documentElement.lang || undefined;
+      return new Intl.ListFormat(lang, { type: "disjunction" }).format(names);
+    } catch (ignore) {
+      return names.join(", ");
+    }
+  };
+
+  /* Picks up card `index` of pile `pid` with the cards on it, and says which cards and where they
+   * may go (the engine's legal targets). */
   Board.prototype.select = function (pid, index) {
+    var self = this;
     var pile = this.pileCards(pid);
     this.selection = { pile: pid, index: index };
     this.targets = this.call("targets", [pid, index]);
     this.mark();
-    var label = global.PatienceBookCards.cardLabel(pile.cards[index], this.text("setup_face_down"),
-                                                   this.ui.card_ranks);
-    this.say(this.text("board_selected", { card: label }), null);
+    var card = this.cardName(pile.cards[index]);
+    var count = pile.cards.length - index;
+    var words = count > 1 ? this.text("board_selected_run", { card: card, count: count })
+                          : this.text("board_selected", { card: card });
+    var where = this.targets.length
+      ? this.text("board_targets", { piles: this.list(this.targets.map(function (t) { return self.name(t); })) })
+      : this.text("board_no_targets");
+    this.say(words + " " + where, null);
   };
 
+  /* Puts the picked-up cards back (Escape, or a second click on them). */
   Board.prototype.unselect = function () {
     if (!this.selection) { return; }
     this.selection = null;
     this.targets = [];
     this.mark();
-    this.say("", null);
+    this.say(this.text("board_cancelled"), null);
   };
 
-  /* A click (or Enter) on card `index` of pile `pid` (index null: the pile itself, or it is empty). */
+  /* A click (or Enter) on card `index` of pile `pid` (index null: the pile itself, or it is empty):
+   * with cards picked up, puts them on that pile (or, on their own pile, picks up the card clicked
+   * instead, or puts them back); else clicks the stock, turns a face-down top card or picks up a
+   * face-up card with the cards on it. */
   Board.prototype.click = function (pid, index) {
     var pile = this.pileCards(pid);
     if (!pile) { this.unselect(); return; }
     if (this.selection) {
-      if (this.selection.pile === pid) { this.unselect(); return; }
-      this.play(this.moveText(this.selection.pile, this.selection.index, pid));
+      if (this.selection.pile !== pid) {
+        // The keyboard goes on from the top card of the pile the cards were put on.
+        if (this.cursor && this.cursor.pile === pid) { this.cursor = { pile: pid, index: undefined }; }
+        this.play(this.moveText(this.selection.pile, this.selection.index, pid));
+        return;
+      }
+      if (index === null || index === undefined || index === this.selection.index ||
+          pile.cards[index].charAt(0) === "#") {
+        this.unselect();
+        return;
+      }
+      this.select(pid, index);
       return;
     }
     if (pile.role === "stock") { this.play("stock"); return; }
-    if (!pile.cards.length) { return; }
+    if (!pile.cards.length) {
+      this.say(this.text("board_nothing_here", { pile: this.name(pid) }), null);
+      return;
+    }
     if (index === null || index === undefined) { index = pile.cards.length - 1; }
     if (pile.cards[index].charAt(0) === "#") {
-      if (index === pile.cards.length - 1) { this.play("flip:" + pid); }
+      if (index === pile.cards.length - 1) {
+        this.play("flip:" + pid);
+      } else {
+        this.say(this.text("board_face_down"), null);
+      }
       return;
     }
     this.select(pid, index);
+  };
+
+  /* The double-click on pile `pid` (the mouse's, or the key F / Shift+Enter); the engine's answer
+   * says where the cards went. */
+  Board.prototype.doubleClick = function (pid) {
+    var pile = this.pileCards(pid);
+    if (!pile || pile.role === "stock") { return; }
+    this.selection = null;
+    this.play("dbl:" + pid);
+  };
+
+  /* Moves the keyboard's place: "left"/"right" to the pile before or after in reading order,
+   * "up"/"down" to the card above or below in the pile and past its end to the nearest pile of
+   * the row above or below, "first"/"last" to the first or last pile. Entering a pile lands on
+   * its top card. */
+  Board.prototype.moveCursor = function (where) {
+    var order = this.order();
+    var cursor = this.settleCursor();
+    var at = -1;
+    order.forEach(function (spec, i) { if (spec.id === cursor.pile) { at = i; } });
+    var self = this;
+    function enter(spec) {
+      var stops = self.stops(spec.id);
+      self.cursor = { pile: spec.id, index: stops[stops.length - 1] };
+    }
+    if (where === "left" && at > 0) { enter(order[at - 1]); }
+    if (where === "right" && at < order.length - 1) { enter(order[at + 1]); }
+    if (where === "first") { enter(order[0]); }
+    if (where === "last") { enter(order[order.length - 1]); }
+    if (where === "up" || where === "down") {
+      var stops = this.stops(cursor.pile);
+      var k = stops.indexOf(cursor.index) + (where === "up" ? -1 : 1);
+      if (k >= 0 && k < stops.length) {
+        this.cursor = { pile: cursor.pile, index: stops[k] };
+      } else {
+        var here = order[at];
+        var row = (here.row || 0) + (where === "up" ? -1 : 1);
+        var best = null;
+        order.forEach(function (spec) {
+          if ((spec.row || 0) !== row) { return; }
+          if (!best || Math.abs(spec.x - here.x) < Math.abs(best.x - here.x)) { best = spec; }
+        });
+        if (best) { enter(best); }
+      }
+    }
+    this.rove(true);
   };
 
   function hit(target, table) {
@@ -317,10 +598,66 @@
     return { pile: pile.getAttribute("data-pile"), index: card ? Number(card.getAttribute("data-index")) : null };
   }
 
+  /* The board's keys (listed by ui board_keys, board_keys_dbl). On the table: the arrow keys, Home
+   * and End move; Enter or Space takes or puts cards; F or Shift+Enter double-clicks; Escape puts
+   * picked-up cards back and clears a hint. Anywhere on the board: U or Ctrl+Z undoes, R, Ctrl+Y
+   * or Ctrl+Shift+Z redoes, H asks for a hint. Returns true when the key was the board's. */
+  Board.prototype.key = function (event) {
+    var onTable = this.table.contains(event.target);
+    var key = event.key;
+    var lower = key && key.length === 1 ? key.toLowerCase() : key;
+    var ctrl = event.ctrlKey || event.metaKey;
+    if (event.altKey) { return false; }
+    if (ctrl) {
+      if (lower === "z" && !event.shiftKey) { this.command("undo"); return true; }
+      if (lower === "y" || (lower === "z" && event.shiftKey)) { this.command("redo"); return true; }
+      return false;
+    }
+    if (lower === "u") { this.command("undo"); return true; }
+    if (lower === "r") { this.command("redo"); return true; }
+    if (lower === "h") { this.command("hint"); return true; }
+    if (!onTable) { return false; }
+    var moves = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down", Home: "first", End: "last" };
+    if (moves[key]) { this.moveCursor(moves[key]); return true; }
+    var cursor = this.settleCursor();
+    if (lower === "f" || (key === "Enter" && event.shiftKey)) { this.doubleClick(cursor.pile); return true; }
+    if (key === "Enter" || key === " ") { this.click(cursor.pile, cursor.index); return true; }
+    if (key === "Escape") {
+      if (this.selection) {
+        this.unselect();
+      } else if (this.highlight) {
+        this.highlight = null;
+        this.draw();
+      } else {
+        return false;
+      }
+      return true;
+    }
+    return false;
+  };
+
   Board.prototype.bindEvents = function () {
     var self = this;
     var table = this.table;
+    // A game board: keys go to the board, not to a screen reader's reading commands.
+    table.setAttribute("role", "application");
+    table.setAttribute("aria-label", this.text("board_title"));
+    if (this.help && this.help.id) { table.setAttribute("aria-describedby", this.help.id); }
+    table.addEventListener("focusin", function (event) {
+      var where = hit(event.target, table);
+      if (!where) { return; }
+      var cursor = self.cursor;
+      if (cursor && cursor.pile === where.pile && cursor.index === where.index) { return; }
+      // A pile focused by the pointer stands for its top stop.
+      self.cursor = { pile: where.pile, index: where.index };
+      if (self.stops(where.pile).indexOf(where.index) < 0) { self.cursor.index = null; }
+      Array.prototype.forEach.call(table.querySelectorAll('[tabindex="0"]'), function (el) {
+        if (el !== event.target) { el.tabIndex = -1; }
+      });
+      if (event.target.tabIndex < 0 && event.target.hasAttribute("tabindex")) { event.target.tabIndex = 0; }
+    });
     table.addEventListener("pointerdown", function (event) {
+      self.pointing = true;
       if (event.button !== 0 || !self.game) { return; }
       var where = hit(event.target, table);
       self.press = { x: event.clientX, y: event.clientY, where: where, id: event.pointerId, dragging: false };
@@ -371,22 +708,25 @@
     });
     table.addEventListener("dblclick", function (event) {
       var where = hit(event.target, table);
-      var pile = where && self.pileCards(where.pile);
-      if (!pile || pile.role === "stock") { return; }
-      self.selection = null;
-      self.play("dbl:" + where.pile);
+      if (where) { self.doubleClick(where.pile); }
     });
-    table.addEventListener("keydown", function (event) {
-      if (event.key === "Escape" && self.selection) {
-        event.preventDefault();
-        self.unselect();
-        return;
-      }
-      if (event.key !== "Enter" && event.key !== " ") { return; }
-      var where = hit(event.target, table);
-      if (!where) { return; }
-      event.preventDefault();
-      self.click(where.pile, null);
+    // The labels are fitted to the drawn size: a new width (a phone turned) draws the table again.
+    var resizing = null;
+    global.addEventListener("resize", function () {
+      if (resizing !== null) { global.clearTimeout(resizing); }
+      resizing = global.setTimeout(function () {
+        resizing = null;
+        if (self.current && !self.press) { self.draw(); }
+      }, 150);
+    });
+    this.root.addEventListener("keydown", function (event) {
+      self.pointing = false;
+      if (!self.game || event.defaultPrevented) { return; }
+      var tag = event.target && event.target.tagName;
+      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") { return; }
+      // Enter and Space on the board's buttons press them.
+      if (tag === "BUTTON" && (event.key === "Enter" || event.key === " ")) { return; }
+      if (self.key(event)) { event.preventDefault(); }
     });
   };
 

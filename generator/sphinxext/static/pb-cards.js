@@ -132,14 +132,144 @@
   }
 
   /**
+   * Puts a frame (span.pb-frame.<className>) around the cards of the drawn pile `pileEl` from card
+   * `from` (0 = bottom) to its top card: the run that moves, or the one card. `from` null, or a pile
+   * without cards, frames the pile's empty place. The frame follows the fan, so a run down a
+   * tableau pile gets one frame from its lowest card to its top card. Returns the frame element.
+   */
+  function frame(pileEl, from, className) {
+    var cards = Array.prototype.filter.call(pileEl.children, function (el) {
+      return el.classList.contains("pb-card");
+    });
+    var el = document.createElement("span");
+    el.className = "pb-frame " + className;
+    el.setAttribute("aria-hidden", "true");
+    var first = from === null || from === undefined ? null : cards[Math.max(0, Math.min(from, cards.length - 1))];
+    var last = cards[cards.length - 1];
+    if (first && last) {
+      var right = pileEl.classList.contains("pb-fan-right");
+      var side = right ? "left" : "top";
+      var start = first.style[side] || "0%";
+      var end = last.style[side] || "0%";
+      el.style[side] = start;
+      el.style[right ? "width" : "height"] = "calc(" + end + " - " + start + " + 100%)";
+    }
+    pileEl.appendChild(el);
+    return el;
+  }
+
+  /* The highlight of a move on a drawn pile: its top `count` cards (`moving`), or its top card. */
+  function frameMove(pileEl, cards, count, moving, className) {
+    if (!cards.length) { return frame(pileEl, null, className); }
+    var from = moving ? cards.length - Math.max(1, count || 1) : cards.length - 1;
+    return frame(pileEl, from, className);
+  }
+
+  function labelElement(text) {
+    var label = document.createElement("span");
+    label.className = "pb-label";
+    label.setAttribute("aria-hidden", "true");
+    var words = document.createElement("span");
+    words.textContent = text;
+    label.appendChild(words);
+    return label;
+  }
+
+  /* The width (card widths) a pile's label may take: the step to the nearest pile beside it in its
+   * row, at most 2. */
+  function labelRoom(pile, layout) {
+    var room = 2;
+    layout.piles.forEach(function (other) {
+      if (other !== pile && (other.row || 0) === (pile.row || 0) && Math.abs(other.y - pile.y) < CARD_HEIGHT) {
+        var step = Math.abs(other.x - pile.x);
+        if (step > 0) { room = Math.min(room, step); }
+      }
+    });
+    return room;
+  }
+
+  /* Where the names of a group of piles ("Foundation 1" .. "Foundation 4") do not fit on one line
+   * by their piles, each pile keeps its number and the group's name is written once across them. */
+  function fitLabels(board, layout, names, drawn) {
+    var groups = {};
+    var keys = [];
+    layout.piles.forEach(function (pile) {
+      var key = (pile.group || pile.id) + "/" + (pile.row || 0);
+      if (!groups[key]) { groups[key] = []; keys.push(key); }
+      groups[key].push(pile);
+    });
+    keys.forEach(function (key) {
+      var piles = groups[key];
+      if (piles.length < 2) { return; }
+      var split = piles.map(function (pile) { return /^(.*\S)\s+(\S+)$/.exec(names[pile.id] || ""); });
+      var common = split[0] && split[0][1];
+      if (!split.every(function (m) { return m && m[1] === common; })) { return; }
+      var tooWide = piles.some(function (pile) {
+        var label = drawn[pile.id] && drawn[pile.id].querySelector(".pb-label");
+        if (!label) { return false; }
+        var words = label.firstChild.getBoundingClientRect();
+        var line = parseFloat(global.getComputedStyle(label).lineHeight) || 0;
+        return words.width > label.getBoundingClientRect().width + 0.5 || (line > 0 && words.height > line * 1.5);
+      });
+      if (!tooWide) { return; }
+      piles.forEach(function (pile, i) {
+        drawn[pile.id].querySelector(".pb-label").firstChild.textContent = split[i][2];
+      });
+      var first = piles[0];
+      var last = piles[piles.length - 1];
+      var caption = labelElement(common);
+      var below = !(first.row || 0);
+      caption.className += " pb-group-label " + (below ? "pb-group-below" : "pb-group-above");
+      caption.style.left = percent(first.x / layout.width);
+      caption.style.width = percent((last.x + 1 - first.x) / layout.width);
+      if (below) {
+        var bottom = Math.max.apply(null, piles.map(function (p) { return p.y + CARD_HEIGHT; }));
+        caption.style.top = percent(bottom / layout.height);
+      } else {
+        var top = Math.min.apply(null, piles.map(function (p) { return p.y; }));
+        caption.style.bottom = percent(1 - top / layout.height);
+      }
+      board.appendChild(caption);
+    });
+  }
+
+  /**
+   * How many pixels the labels drawn in `container` under the top row reach past the top of the
+   * labels over the rows below (plus a little space), or 0 when they leave room between them.
+   */
+  function labelOverlap(container) {
+    var bottom = -Infinity;
+    var top = Infinity;
+    Array.prototype.forEach.call(container.querySelectorAll(".pb-label"), function (label) {
+      var box = label.getBoundingClientRect();
+      var under = label.classList.contains("pb-group-below") ||
+        (label.parentNode.classList && label.parentNode.classList.contains("pb-label-below"));
+      if (under) { bottom = Math.max(bottom, box.bottom); } else { top = Math.min(top, box.top); }
+    });
+    var gap = 3;
+    return isFinite(bottom) && isFinite(top) && bottom + gap > top ? Math.ceil(bottom + gap - top) : 0;
+  }
+
+  /**
    * Draws `position` into `container`, replacing its content.
-   *   layout:   {width, height, piles: [{id, x, y, fan: "down"|"right"|"none", room, role, group}]},
+   *   layout:   {width, height, piles: [{id, x, y, fan: "down"|"right"|"none", room, role, group, row}]},
    *             units = card widths (a card is 1 x 1.4), x/y = the pile's top left corner, room
    *             (optional) = the length a fan may use, its card included; longer fans are squeezed.
    *   position: {piles: [{id, role, cards: ["#Qs", "5h", ...]}]}, cards bottom to top.
-   *   options:  {names: {pid: name}, highlight: {source, target}, faceDown: "face down" text,
-   *              empty: "(empty)" text, ranks: the rank marks (parseCard)} (all optional; names,
-   *              texts and marks in the page language).
+   *   options:  {names: {pid: name}, highlight: {source, target, count, done}, faceDown: "face down"
+   *              text, empty: "(empty)" text, ranks: the rank marks (parseCard), labels: true to
+   *              write each pile's name by it} (all optional; names, texts and marks in the page
+   *              language).
+   * A highlight frames cards, not piles: before a move (`done` false: a hint) the `count` cards
+   * that move off the source (its top card when count is missing) and the target's top card; after
+   * it (`done` true: a step of an example) the `count` cards now on the target and the source's top
+   * card; a pile without cards gets its empty place framed. The piles also get the classes
+   * pb-source and pb-target.
+   * Labels (span.pb-label, hidden from assistive technology, which reads the pile's aria-label)
+   * go under the piles of the top row (`row` 0) and over the others; a group whose names do not
+   * fit by its piles gets its piles' numbers there and its name once across them. The drawing keeps its
+   * proportions (aspect-ratio) and is at least `layout.width` times the CSS length --pb-min-card
+   * wide (0 unless a style sets it), so a wide table can scroll rather than shrink its cards.
    * Every pile gets an element .pb-pile[data-pile], every card .pb-card[data-pile][data-index]
    * [data-card]. A pile of the position missing from the layout is not drawn (and logged).
    * Returns {piles: {pid: element}}.
@@ -155,7 +285,8 @@
     board.className = "pb-cards";
     // Percentages of the layout size, so the drawing scales with the width it is given.
     board.style.setProperty("--pb-card-share", String(100 / layout.width));
-    board.style.paddingBottom = percent(layout.height / layout.width);
+    board.style.aspectRatio = layout.width + " / " + layout.height;
+    board.style.minWidth = "calc(" + layout.width + " * var(--pb-min-card, 0px))";
     var drawn = {};
 
     layout.piles.forEach(function (pile) {
@@ -165,6 +296,7 @@
         (cards.length ? "" : " pb-empty");
       if (pile.id === highlight.source) { el.className += " pb-source"; }
       if (pile.id === highlight.target) { el.className += " pb-target"; }
+      if (options.labels) { el.className += pile.row ? " pb-label-above" : " pb-label-below"; }
       el.setAttribute("data-pile", pile.id);
       el.setAttribute("role", "group");
       el.setAttribute("aria-label", names[pile.id] || pile.id);
@@ -199,6 +331,20 @@
         note.textContent = options.empty;
         el.appendChild(note);
       }
+      if (options.labels) {
+        var label = labelElement(names[pile.id] || pile.id);
+        // As wide as the step to the next pile of the row, centred on the pile.
+        var slot = labelRoom(pile, layout);
+        label.style.width = percent(slot);
+        label.style.left = percent((1 - slot) / 2);
+        el.appendChild(label);
+      }
+      if (pile.id === highlight.source) {
+        frameMove(el, cards, highlight.count, !highlight.done, "pb-frame-source");
+      }
+      if (pile.id === highlight.target) {
+        frameMove(el, cards, highlight.count, !!highlight.done, "pb-frame-target");
+      }
       board.appendChild(el);
       drawn[pile.id] = el;
     });
@@ -210,8 +356,11 @@
     });
     while (container.firstChild) { container.removeChild(container.firstChild); }
     container.appendChild(board);
+    if (options.labels) { fitLabels(board, layout, names, drawn); }
     return { piles: drawn };
   }
 
-  global.PatienceBookCards = { render: render, parseCard: parseCard, cardLabel: cardLabel };
+  global.PatienceBookCards = {
+    render: render, frame: frame, labelOverlap: labelOverlap, parseCard: parseCard, cardLabel: cardLabel
+  };
 }(window));

@@ -58,7 +58,9 @@
       var step = steps[current];
       cards.render(board, trace.layout, step.position, {
         names: trace.names || {},
-        highlight: { source: step.source || clickedPile(step.move), target: step.target },
+        // The position is the one after the move: the cards framed on the target are the ones that moved.
+        highlight: { source: step.source || clickedPile(step.move), target: step.target, count: step.count,
+                     done: true },
         faceDown: ui.face_down,
         empty: ui.empty,
         ranks: ui.ranks
