@@ -34,7 +34,16 @@ STATIC_DIR = HERE / "static"
 CSS_FILE = "patiencebook.css"
 #: Scripts and styles of the examples and the live board, in load order (the card renderer first).
 #: A file missing from static/ is skipped, so a build without the live board still works.
-SCRIPT_FILES = ("pb-cards.js", "pb-example.js", "pb-board.js")
+SCRIPT_FILES = ("pb-cards.js", "pb-example.js", "pb-board.js", "pb-board-start.js")
+#: How each script loads: the renderer and the examples async and fetched first, so an example is
+#: drawn as soon as the parser has read it, without waiting for style sheets or Sphinx's scripts;
+#: the board's scripts deferred (in order, after parsing), off the path of the page's first drawing.
+SCRIPT_LOADING = {
+    "pb-cards.js": {"loading_method": "async", "fetchpriority": "high"},
+    "pb-example.js": {"loading_method": "async", "fetchpriority": "high"},
+    "pb-board.js": {"loading_method": "defer"},
+    "pb-board-start.js": {"loading_method": "defer"},
+}
 STYLE_FILES = ("pb-cards.css", "pb-example.css", "pb-board.css")
 __version__ = "0.1.0"
 
@@ -149,7 +158,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
             app.add_css_file(name)
     for name in SCRIPT_FILES:
         if (STATIC_DIR / name).is_file():
-            app.add_js_file(name)
+            app.add_js_file(name, **SCRIPT_LOADING.get(name, {}))
     app.connect("config-inited", _on_config_inited)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("html-page-context", _on_html_page_context)
