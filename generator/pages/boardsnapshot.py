@@ -11,6 +11,7 @@ site has no snapshot and the board starts Python the ordinary way.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -58,9 +59,12 @@ def cache_dir() -> Path:
 
 
 def make_snapshot(pyodide_dir: Path, engine_zip: Path, target: Path, node: str | None = None,
-                  timeout: float = TIMEOUT) -> Path:
+                  timeout: float = TIMEOUT, warmup: Path | None = None) -> Path:
     """Make the snapshot of Pyodide in ``pyodide_dir`` (the npm package's files) with the engine
     archive ``engine_zip`` imported, gzip-compressed, into ``target`` (written whole or not at all).
+    ``warmup``: a JSON file of a list of board data (``{"ruleset", "deal"}``,
+    :meth:`patiencebook.engine.frontend.BoardGame.from_data`) played once before the snapshot, so
+    what the engine reads once and keeps is in it.
 
     Returns ``target``. Raises :class:`SnapshotError` when there is no Node.js (``node`` default:
     :func:`node_command`), it fails (its last line of error output), takes longer than ``timeout``
@@ -78,7 +82,8 @@ def make_snapshot(pyodide_dir: Path, engine_zip: Path, target: Path, node: str |
         raise SnapshotError(f"cannot write {target.parent}: {error.strerror or error}") from None
     try:
         try:
-            done = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(pyodide_dir), str(engine_zip), partial],
+            command = [node, str(SNAPSHOT_SCRIPT), str(pyodide_dir), str(engine_zip), partial]
+            done = subprocess.run(command + ([str(warmup)] if warmup is not None else []),
                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                   timeout=timeout, check=False)
         except subprocess.TimeoutExpired:
@@ -113,21 +118,22 @@ class SnapshotJob:
     not be made (then :attr:`error` says why). The engine archive is given as its bytes
     (:func:`patiencebook.generator.pages.board.engine_zip_bytes`). The snapshot is made into the
     cache folder ``cache`` (default :func:`cache_dir`); when that cannot be written, into
-    ``fallback`` (the site's own copy), if given.
+    ``fallback`` (the site's own copy), if given. ``warmup``: board data to play first, as
+    :func:`make_snapshot` takes it (a list of JSON-ready dicts).
     """
 
     def __init__(self, pyodide_dir: Path, engine: bytes, name: str, cache: Path | None = None,
-                 fallback: Path | None = None, node: str | None = None):
+                 fallback: Path | None = None, node: str | None = None, warmup: list | None = None):
         self.name = name
         self.path: Path | None = None
         self.error: str | None = None
         self._cache = cache if cache is not None else cache_dir()
-        self._args = (Path(pyodide_dir), engine, fallback, node)
+        self._args = (Path(pyodide_dir), engine, fallback, node, warmup)
         self._thread = threading.Thread(target=self._run, name=f"snapshot {name}", daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
-        pyodide_dir, engine, fallback, node = self._args
+        pyodide_dir, engine, fallback, node, warmup = self._args
         cached = self._cache / self.name
         if cached.is_file():
             self.path = cached
@@ -136,13 +142,17 @@ class SnapshotJob:
             with tempfile.TemporaryDirectory(prefix="pb-snapshot-") as tmp:
                 archive = Path(tmp) / "patiencebook-engine.zip"
                 archive.write_bytes(engine)
+                boards = None
+                if warmup:
+                    boards = Path(tmp) / "warmup.json"
+                    boards.write_text(json.dumps(warmup), encoding="utf-8")
                 try:
-                    self.path = make_snapshot(pyodide_dir, archive, cached, node=node)
+                    self.path = make_snapshot(pyodide_dir, archive, cached, node=node, warmup=boards)
                     _prune(self._cache, KEEP)
                 except SnapshotError as error:
                     if fallback is None or not str(error).startswith("cannot write"):
                         raise
-                    self.path = make_snapshot(pyodide_dir, archive, fallback, node=node)
+                    self.path = make_snapshot(pyodide_dir, archive, fallback, node=node, warmup=boards)
         except SnapshotError as error:
             self.error = str(error)
         except OSError as error:

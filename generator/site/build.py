@@ -15,8 +15,9 @@ import time
 from pathlib import Path
 from typing import Mapping
 
-from patiencebook.generator.pages.board import (board_files, engine_zip_bytes, find_pyodide, install_board_assets,
-                                                pyodide_missing)
+from patiencebook.engine.rulesdata import ruleset_to_data
+from patiencebook.generator.pages.board import (DEFAULT_DEAL, board_files, engine_zip_bytes, find_pyodide,
+                                                install_board_assets, pyodide_missing)
 from patiencebook.generator.pages.boardsnapshot import SnapshotJob
 from patiencebook.generator.site.cache import CACHE_DIR, code_digest, digest, files_digest, read_state, tree_digest
 from patiencebook.generator.errors import BuildError, CatalogError, LanguageError
@@ -129,8 +130,12 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
             notes.append("Node.js not found, so the live board has no Python snapshot and starts Python in the "
                          "page, a few seconds slower; install Node.js (or set PATIENCEBOOK_NODE) to make one")
         # The Python snapshot (Node.js, seconds) is made while the languages build.
-        snapshot = (SnapshotJob(pyodide, engine_zip_bytes(), Path(files.snapshot).name, fallback=site / files.snapshot)
-                    if files is not None and files.snapshot else None)
+        snapshot = None
+        if files is not None and files.snapshot:
+            warmup = [{"ruleset": ruleset_to_data(page.rules), "deal": DEFAULT_DEAL}
+                      for page in document.pages if page.rules is not None]
+            snapshot = SnapshotJob(pyodide, engine_zip_bytes(), Path(files.snapshot).name, fallback=site / files.snapshot,
+                                   warmup=warmup)
         # The cache is used where it lies, in --out (Sphinx keeps its environment only while the
         # source folder stays put); the swap leaves it there.
         cache_root = out / CACHE_DIR

@@ -1,11 +1,12 @@
 // Patience Book: the Python memory snapshot of the live board, made once at build time with Node.js.
 //
-//   node pb-snapshot.mjs <pyodide folder> <engine archive> <output file>
+//   node pb-snapshot.mjs <pyodide folder> <engine archive> <output file> [<warm-up file>]
 //
 // Starts Pyodide from <pyodide folder> (the npm package's pyodide.js and the files beside it), unpacks
 // the engine archive (patiencebook/engine/*.py) where the board unpacks it in the browser, imports
-// every engine module, and writes Pyodide's memory snapshot of that interpreter, gzip-compressed, to
-// <output file>. A page that loads Pyodide with the snapshot skips starting Python and importing the
+// every engine module, plays the warm-up boards when given (a JSON list of board data, each read by
+// BoardGame.from_data as a page's board is, so what the engine reads once and keeps is read), and
+// writes Pyodide's memory snapshot of that interpreter, gzip-compressed, to <output file>. A page that loads Pyodide with the snapshot skips starting Python and importing the
 // engine. The snapshot holds the build id of the Pyodide that made it; Pyodide refuses one of
 // another build, and the board then starts Python the ordinary way.
 // Exit status 0 when written; 1 with one line on stderr naming what failed.
@@ -19,10 +20,10 @@ import { gzipSync } from "node:zlib";
 const ENGINE_DIR = "/home/pyodide/patiencebook-engine";
 
 async function main(argv) {
-  if (argv.length !== 3) {
-    throw new Error("usage: node pb-snapshot.mjs <pyodide folder> <engine archive> <output file>");
+  if (argv.length !== 3 && argv.length !== 4) {
+    throw new Error("usage: node pb-snapshot.mjs <pyodide folder> <engine archive> <output file> [<warm-up file>]");
   }
-  const [folder, archive, output] = argv.map((path) => resolve(path));
+  const [folder, archive, output, warmup] = argv.map((path) => resolve(path));
   const require = createRequire(import.meta.url);
   const { loadPyodide } = require(`${folder}/pyodide.js`);
   const quiet = () => {};
@@ -37,6 +38,17 @@ async function main(argv) {
     "    importlib.import_module('patiencebook.engine.' + _module.name)",
     "del _module",
   ].join("\n"));
+  if (warmup) {
+    pyodide.globals.set("_warmup", readFileSync(warmup, "utf8"));
+    pyodide.runPython([
+      "import json",
+      "from patiencebook.engine.frontend import BoardGame",
+      "for _data in json.loads(_warmup):",
+      "    _game = BoardGame.from_data(_data)",
+      "    _game.state(); _game.hint()",
+      "del _warmup, _data, _game",
+    ].join("\n"));
+  }
   writeFileSync(output, gzipSync(pyodide.makeMemorySnapshot(), { level: 9 }));
 }
 

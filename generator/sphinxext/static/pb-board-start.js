@@ -9,10 +9,11 @@
  * every page of the site once one page has loaded it.
  *
  * window.PatienceBookRuntime.load(data) loads the runtime once per page: pyodide.js, then Python
- * restored from the build's memory snapshot (data.snapshot, gzip) when there is one and the browser
- * can read it, else started the ordinary way; then the engine archive (data.engine), unpacked and put
- * on sys.path. It resolves to the Pyodide object; a missing runtime (no pyodide.js) rejects with
- * error.unavailable set. A classic script, loaded with defer after pb-board.js. */
+ * restored from the build's memory snapshot (data.snapshot, gzip; kept decompressed in Cache Storage
+ * for the next page) with the engine imported, or, when there is none or it cannot be used, Python
+ * started the ordinary way and the engine archive (data.engine) unpacked and put on sys.path. It
+ * resolves to the Pyodide object; a missing runtime (no pyodide.js) rejects with error.unavailable
+ * set. A classic script, loaded with defer after pb-board.js. */
 (function (global) {
   "use strict";
 
@@ -20,6 +21,8 @@
   var ENGINE_DIR = "/home/pyodide/patiencebook-engine";
   // How long a start waits for the service worker to take the page (so the runtime gets kept).
   var WORKER_WAIT_MS = 500;
+  // The page's own Cache Storage: the decompressed snapshot, kept for the site's other pages.
+  var RAW_CACHE = "patiencebook-snapshot-1";
   var runtime = null;
   var worker = null;
 
@@ -49,17 +52,42 @@
     });
   }
 
-  /* The snapshot's bytes, decompressed as they arrive; null when there is none or the browser
-   * cannot decompress gzip. */
+  /* The snapshot's bytes: from the page's own copy in Cache Storage when an earlier page kept it
+   * decompressed, else fetched and decompressed as they arrive (and then kept so); null when there
+   * is none or the browser cannot decompress gzip. */
   function snapshotBytes(data) {
     if (!data.snapshot || typeof global.DecompressionStream !== "function" || typeof global.Response !== "function") {
       return null;
     }
-    var bytes = fetchOk(data.snapshot).then(function (response) {
-      return new global.Response(response.body.pipeThrough(new global.DecompressionStream("gzip"))).arrayBuffer();
+    var url = absolute(data.snapshot);
+    var raw = url.replace(/\.gz$/, "");
+    var store = global.caches && raw !== url ? global.caches.open(RAW_CACHE).catch(function () { return null; })
+      : Promise.resolve(null);
+    var bytes = store.then(function (cache) {
+      return (cache ? cache.match(raw) : Promise.resolve(null)).then(function (kept) {
+        if (kept) { return kept.arrayBuffer(); }
+        return fetchOk(url).then(function (response) {
+          return new global.Response(response.body.pipeThrough(new global.DecompressionStream("gzip"))).arrayBuffer();
+        }).then(function (buffer) {
+          if (cache) { keepRaw(cache, raw, buffer); }
+          return buffer;
+        });
+      });
     });
     bytes.catch(function () { /* reported when Python is started without it */ });
     return bytes;
+  }
+
+  /* Keeps the decompressed snapshot for the site's other pages, in place of any older one. */
+  function keepRaw(cache, raw, buffer) {
+    var headers = { "Content-Type": "application/octet-stream" };
+    cache.put(raw, new global.Response(buffer.slice(0), { headers: headers })).then(function () {
+      return cache.keys();
+    }).then(function (requests) {
+      return Promise.all(requests.filter(function (request) {
+        return request.url !== raw && /\/_engine\/[^/]+\.snapshot$/.test(request.url);
+      }).map(function (request) { return cache.delete(request); }));
+    }).catch(function () { /* no room: the next page decompresses it again */ });
   }
 
   function startPython(data, snapshot) {
@@ -68,32 +96,52 @@
     return global.loadPyodide(options);
   }
 
-  /* Loads the runtime (once per page) and resolves to the Pyodide object with the engine importable. */
+  function engineBytes(data) {
+    var engine = fetchOk(data.engine).then(function (response) { return response.arrayBuffer(); });
+    engine.catch(function () { /* reported when the runtime waits for it */ });
+    return engine;
+  }
+
+  /* Makes the engine importable: unpacked from `buffer` (after an ordinary start), or imported
+   * already (from the snapshot, buffer null). A random generator restored from the snapshot would
+   * repeat the snapshot's state: it is seeded afresh. */
+  function prepare(pyodide, buffer) {
+    if (buffer) { pyodide.unpackArchive(buffer, "zip", { extractDir: ENGINE_DIR }); }
+    pyodide.runPython("import sys\nif " + JSON.stringify(ENGINE_DIR) + " not in sys.path:\n" +
+                      "    sys.path.insert(0, " + JSON.stringify(ENGINE_DIR) + ")\n" +
+                      "if 'random' in sys.modules:\n    sys.modules['random'].seed()\n");
+    return pyodide;
+  }
+
+  /* Loads the runtime (once per page) and resolves to the Pyodide object with the engine importable.
+   * From the snapshot the engine archive is not needed; when Python cannot start from it (none in
+   * the site, another Pyodide build, no gzip in the browser), it starts the ordinary way. */
   function load(data) {
     if (runtime) { return runtime; }
-    var engine = null;
     var snapshot = null;
+    var engine = null;
+    function ordinary() {
+      engine = engine || engineBytes(data);
+      return startPython(data, null).then(function (pyodide) {
+        return engine.then(function (buffer) { return prepare(pyodide, buffer); });
+      });
+    }
     // Fetched once the service worker has the page (or could not get it), so it keeps them.
     runtime = whenKept().then(function () {
-      engine = fetchOk(data.engine).then(function (response) { return response.arrayBuffer(); });
-      engine.catch(function () { /* reported when the runtime waits for it */ });
       snapshot = snapshotBytes(data);
+      if (!snapshot) { engine = engineBytes(data); }
       return loadScript(data.pyodide + "pyodide.js");
     }).then(function () {
-      if (!snapshot) { return startPython(data, null); }
-      return startPython(data, snapshot).catch(function (error) {
+      if (!snapshot) { return ordinary(); }
+      return startPython(data, snapshot).then(function (pyodide) {
+        // A snapshot without the engine (no module of it imported) is not ours.
+        if (!pyodide.runPython("import sys\n'patiencebook.engine.frontend' in sys.modules")) {
+          throw new Error("the snapshot has no engine");
+        }
+        return prepare(pyodide, null);
+      }).catch(function (error) {
         if (global.console) { global.console.warn("pb-board: Python started without the snapshot:", error); }
-        return startPython(data, null);
-      });
-    }).then(function (pyodide) {
-      return engine.then(function (buffer) {
-        pyodide.unpackArchive(buffer, "zip", { extractDir: ENGINE_DIR });
-        // From a snapshot, the engine is imported already and a random generator would repeat the
-        // snapshot's state: seed it afresh.
-        pyodide.runPython("import sys\nif " + JSON.stringify(ENGINE_DIR) + " not in sys.path:\n" +
-                          "    sys.path.insert(0, " + JSON.stringify(ENGINE_DIR) + ")\n" +
-                          "if 'random' in sys.modules:\n    sys.modules['random'].seed()\n");
-        return pyodide;
+        return ordinary();
       });
     });
     return runtime;
