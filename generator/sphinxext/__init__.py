@@ -3,7 +3,8 @@
 Enable it as ``extensions = ["patiencebook.generator.sphinxext"]``. It registers the DocBook source
 parser (``.xml`` files), the fallback nodes, a search language for the page's language, our translations of
 Sphinx's interface strings, a language switcher on every page and ``<html lang>`` as BCP 47, and the
-scripts of the step-through examples and the live board (``static/pb-*.js``, classic scripts).
+scripts of the step-through examples and the live board (``static/pb-*.js``, classic scripts, linked
+as the bundles of :data:`BUNDLES`).
 
 Settings (:mod:`.settings`): ``patiencebook_language`` (gettext code of this build, default:
 ``language``), ``patiencebook_languages`` (gettext codes of every language of the site, for the
@@ -35,16 +36,21 @@ CSS_FILE = "patiencebook.css"
 #: Scripts and styles of the examples and the live board, in load order (the card renderer first).
 #: A file missing from static/ is skipped, so a build without the live board still works.
 SCRIPT_FILES = ("pb-cards.js", "pb-example.js", "pb-board.js", "pb-board-start.js")
-#: How each script loads: the renderer and the examples async and fetched first, so an example is
-#: drawn as soon as the parser has read it, without waiting for style sheets or Sphinx's scripts;
-#: the board's scripts deferred (in order, after parsing), off the path of the page's first drawing.
-SCRIPT_LOADING = {
-    "pb-cards.js": {"loading_method": "async", "fetchpriority": "high"},
-    "pb-example.js": {"loading_method": "async", "fetchpriority": "high"},
-    "pb-board.js": {"loading_method": "defer"},
-    "pb-board-start.js": {"loading_method": "defer"},
-}
 STYLE_FILES = ("pb-cards.css", "pb-example.css", "pb-board.css")
+#: What a page links: each bundle is its sources of static/ one after the other, written into the
+#: build's _static (the sources are copied there too), so a page makes three requests, not eight.
+#: The renderer and the examples load async and are fetched first, so an example is drawn as soon
+#: as the parser has read it; the board's scripts are deferred (in order, after parsing), off the
+#: path of the page's first drawing.
+BUNDLES = {
+    "pb-style.css": (CSS_FILE,) + STYLE_FILES,
+    "pb-examples.js": SCRIPT_FILES[:2],
+    "pb-boards.js": SCRIPT_FILES[2:],
+}
+SCRIPT_LOADING = {
+    "pb-examples.js": {"loading_method": "async", "fetchpriority": "high"},
+    "pb-boards.js": {"loading_method": "defer"},
+}
 __version__ = "0.1.0"
 
 
@@ -82,7 +88,10 @@ def _on_html_page_context(app: Sphinx, pagename: str, templatename: str, context
 
     _cache_stemmer(app)
     _install_translations_js(app)
+    _write_bundles(app)
     _drop_marks_from_titles(context)
+    if pagename != "search" and isinstance(context.get("script_files"), list):
+        context["script_files"][:] = [_deferred(script) for script in context["script_files"]]
     language = settings.page_language(app.config)
     if language is None:
         return
@@ -92,6 +101,21 @@ def _on_html_page_context(app: Sphinx, pagename: str, templatename: str, context
     # Our strings still in English here (no wording of them in this language yet) are marked so.
     context["pb_ui_lang"] = {key: ui_string_tag(language, key) for key in ("languages",)}
     context["pb_languages"] = switcher_entries(language, settings.site_languages(app.config), pagename)
+
+
+def _deferred(script: Any) -> Any:
+    """``script`` (a Sphinx script asset) loaded with ``defer`` when it would block the parser: a
+    file of the site without ``async`` or ``defer``. Deferred scripts still run in their order,
+    after the page is parsed and before DOMContentLoaded, where Sphinx's own start their work; the
+    page is then parsed without waiting for its style sheets, so the examples (``async``) are drawn
+    as soon as they arrive. The search page keeps them as they are: its ``searchtools.js``, written
+    by the template after them without ``defer``, needs them first."""
+    attributes = getattr(script, "attributes", None)
+    filename = str(getattr(script, "filename", "") or "")
+    if (not isinstance(attributes, dict) or not filename or "://" in filename or "body" in attributes
+            or "async" in attributes or "defer" in attributes):
+        return script
+    return type(script)(script.filename, priority=script.priority, **{**attributes, "defer": "defer"})
 
 
 _MARK = re.compile(r'<span class="pb-fallback-mark"[^>]*>[^<]*</span>')
@@ -137,6 +161,24 @@ def _install_translations_js(app: Sphinx) -> None:
     app._pb_translations_js = True
 
 
+def _write_bundles(app: Sphinx) -> None:
+    # Written, like translations.js, before the first page is rendered, so that the pages' ?v=
+    # checksums are those of the bundles.
+    if getattr(app, "_pb_bundles", False) or app.builder.format != "html":
+        return
+    folder = Path(app.outdir) / "_static"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, sources in BUNDLES.items():
+        parts = [(STATIC_DIR / source).read_text(encoding="utf-8") for source in sources
+                 if (STATIC_DIR / source).is_file()]
+        if parts:
+            text = "\n".join(part.rstrip("\n") + "\n" for part in parts)
+            target = folder / name
+            if not target.is_file() or target.read_text(encoding="utf-8") != text:
+                target.write_text(text, encoding="utf-8")
+    app._pb_bundles = True
+
+
 def _on_builder_inited(app: Sphinx) -> None:
     language = app.config.language or ""
     if app.builder.format == "html" and (uicatalog.catalog_path(language, "js").is_file()
@@ -152,13 +194,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_source_parser(DocBookParser)
     for node_class, visitors in {**pb_nodes.FALLBACK_NODES, **pb_nodes.EXAMPLE_NODES}.items():
         app.add_node(node_class, override=True, **visitors)
-    app.add_css_file(CSS_FILE)
-    for name in STYLE_FILES:
-        if (STATIC_DIR / name).is_file():
-            app.add_css_file(name)
-    for name in SCRIPT_FILES:
-        if (STATIC_DIR / name).is_file():
-            app.add_js_file(name, **SCRIPT_LOADING.get(name, {}))
+    for name, sources in BUNDLES.items():
+        if any((STATIC_DIR / source).is_file() for source in sources):
+            if name.endswith(".css"):
+                app.add_css_file(name)
+            else:
+                app.add_js_file(name, **SCRIPT_LOADING.get(name, {}))
     app.connect("config-inited", _on_config_inited)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("html-page-context", _on_html_page_context)
