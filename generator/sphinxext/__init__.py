@@ -172,7 +172,7 @@ def _write_bundles(app: Sphinx) -> None:
         parts = [(STATIC_DIR / source).read_text(encoding="utf-8") for source in sources
                  if (STATIC_DIR / source).is_file()]
         if parts:
-            text = "\n".join(part.rstrip("\n") + "\n" for part in parts)
+            text = "".join(part.rstrip("\n") + "\n" for part in parts)
             target = folder / name
             if not target.is_file() or target.read_text(encoding="utf-8") != text:
                 target.write_text(text, encoding="utf-8")
