@@ -4,6 +4,9 @@ Binds to 127.0.0.1 by default and serves only regular files that really lie insi
 no dot names (the build cache ``.patiencebook-cache``, ``.patiencebook-site``), no traversal, no
 links out of the site, no folder listings. Every response carries headers that stop content
 sniffing, framing and scripts from anywhere but the site; each request is bounded in time and size.
+The live board's runtime files, whose names carry a digest of their content, may be kept by the
+browser for good (``Cache-Control: immutable``); the service worker at the site's root is checked
+again on every load (:func:`cache_control`).
 """
 
 from __future__ import annotations
