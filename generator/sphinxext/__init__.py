@@ -39,16 +39,16 @@ SCRIPT_FILES = ("pb-cards.js", "pb-example.js", "pb-board.js", "pb-board-start.j
 STYLE_FILES = ("pb-cards.css", "pb-example.css", "pb-board.css")
 #: What a page links: each bundle is its sources of static/ one after the other, written into the
 #: build's _static (the sources are copied there too), so a page makes three requests, not eight.
-#: The renderer and the examples load async and are fetched first, so an example is drawn as soon
-#: as the parser has read it; the board's scripts are deferred (in order, after parsing), off the
-#: path of the page's first drawing.
+#: Every script is deferred (the page is parsed without waiting for any), the renderer and the
+#: examples fetched with high priority and run first of all, as soon as the page is parsed, so the
+#: examples are drawn before Sphinx's scripts and the board's run.
 BUNDLES = {
     "pb-style.css": (CSS_FILE,) + STYLE_FILES,
     "pb-examples.js": SCRIPT_FILES[:2],
     "pb-boards.js": SCRIPT_FILES[2:],
 }
 SCRIPT_LOADING = {
-    "pb-examples.js": {"loading_method": "async", "fetchpriority": "high"},
+    "pb-examples.js": {"loading_method": "defer", "fetchpriority": "high", "priority": 100},
     "pb-boards.js": {"loading_method": "defer"},
 }
 __version__ = "0.1.0"
@@ -107,9 +107,10 @@ def _deferred(script: Any) -> Any:
     """``script`` (a Sphinx script asset) loaded with ``defer`` when it would block the parser: a
     file of the site without ``async`` or ``defer``. Deferred scripts still run in their order,
     after the page is parsed and before DOMContentLoaded, where Sphinx's own start their work; the
-    page is then parsed without waiting for its style sheets, so the examples (``async``) are drawn
-    as soon as they arrive. The search page keeps them as they are: its ``searchtools.js``, written
-    by the template after them without ``defer``, needs them first."""
+    parser then no longer waits for them and the style sheets before it reads the page, and the
+    examples' bundle, first of them, runs as soon as the page is parsed. The search page keeps
+    them as they are: its ``searchtools.js``, written by the template after them without ``defer``,
+    needs them first."""
     attributes = getattr(script, "attributes", None)
     filename = str(getattr(script, "filename", "") or "")
     if (not isinstance(attributes, dict) or not filename or "://" in filename or "body" in attributes

@@ -1,7 +1,7 @@
 /* Patience Book card renderer: draws one position (piles of cards) into an element, laid out by the
  * layout JSON of generator/pages/layout.py and scaled to the element's width. A classic script (works from
- * file://), loaded async; defines window.PatienceBookCards, used by the example widget and the live board,
- * and then fires the document event "patiencebook:cards" for the scripts that wait for it. */
+ * file://); defines window.PatienceBookCards, used by the example widget and the live board, and then
+ * fires the document event "patiencebook:cards" for scripts loaded before it (async) that wait for it. */
 (function (global) {
   "use strict";
 

@@ -1,7 +1,7 @@
 /* Patience Book step-through examples: each figure[data-pb-example] made by the DocBook parser holds
  * its trace as JSON; this script draws the trace's positions with PatienceBookCards and steps through
  * them with buttons and keys. A classic script with no network use, so it works from file://; loaded
- * async, it draws each example as soon as the parser has read it (see start()).
+ * deferred or async, it draws each example as soon as the parser has read it (see start()).
  * Every text it shows comes from the trace, already in the page's language. */
 (function (global) {
   "use strict";
@@ -128,8 +128,8 @@
     });
   }
 
-  /* Loaded async, like pb-cards.js: the examples are drawn as soon as both scripts are here and the
-   * parser has read them, without waiting for the page's style sheets, other scripts or its end. */
+  /* The examples are drawn as soon as this script and pb-cards.js have run and the parser has read
+   * them: at once when loaded deferred (the page is parsed), figure by figure when loaded async. */
   function start() {
     setUpParsed();
     if (document.readyState === "loading") {

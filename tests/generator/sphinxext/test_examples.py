@@ -165,9 +165,12 @@ def test_json_scripts_and_button_labels_stay_out_of_the_search_index(site):
 
 def test_scripts_load_the_card_renderer_before_the_example_widget(site):
     html = (site / "de" / "demo.html").read_text(encoding="utf-8")
-    scripts = re.findall(r'<script ([^>]*)src="_static/(pb-[a-z]+\.js)', html)
-    # The renderer and the examples: one bundle, async, fetched first; the board's: deferred.
-    assert scripts == [('async="async" fetchpriority="high" ', "pb-examples.js"), ('defer="defer" ', "pb-boards.js")]
+    scripts = re.findall(r'<script ([^>]*)src="_static/([a-z_-]+\.js)', html)
+    # The renderer and the examples: one bundle, fetched first and run first; the board's after
+    # Sphinx's; all deferred.
+    assert scripts[0] == ('defer="defer" fetchpriority="high" ', "pb-examples.js")
+    assert [name for _, name in scripts] == ["pb-examples.js", "documentation_options.js", "doctools.js",
+                                             "sphinx_highlight.js", "pb-boards.js", "translations.js"]
     from patiencebook.generator.sphinxext import STATIC_DIR as static
     bundle = (site / "de" / "_static" / "pb-examples.js").read_text(encoding="utf-8")
     assert bundle == "".join((static / name).read_text(encoding="utf-8").rstrip("\n") + "\n"
