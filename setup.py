@@ -29,6 +29,8 @@ package_dir = {"patiencebook": "patiencebook", "patiencebook.engine": "engine", 
 package_data = {
     "patiencebook.generator": ["data/*", "data/**/*"],
     "patiencebook.generator.sphinxext": ["templates/*", "static/*", "locale/**/*"],
+    # The live board's service worker and the Node.js script that makes its Python snapshot.
+    "patiencebook.generator.pages": ["static/*"],
     "patiencebook.rules": ["*", "**/*"],
     "patiencebook.locales": ["*", "**/*"],
 }

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import types
 import typing
 from typing import Any
@@ -124,11 +125,17 @@ def _decode(hint: Any, value: Any, path: _Path) -> Any:
     raise _fail(path, f"cannot read a value of type {hint}")
 
 
+@functools.cache
+def _fields(cls: type) -> tuple[dict[str, Any], dict[str, dataclasses.Field]]:
+    """The type hints of dataclass ``cls`` (its annotations evaluated, which is slow) and its fields
+    by name, read once per class."""
+    return typing.get_type_hints(cls), {f.name: f for f in dataclasses.fields(cls) if f.name not in _SKIPPED}
+
+
 def _decode_dataclass(cls: type, value: Any, path: _Path) -> Any:
     if not isinstance(value, dict):
         raise _fail(path, f"must be an object, not {value!r:.40}")
-    hints = typing.get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls) if f.name not in _SKIPPED}
+    hints, fields = _fields(cls)
     unknown = sorted(set(value) - set(fields))
     if unknown:
         raise _fail(path, f"unknown key(s) {', '.join(unknown)}; allowed: {', '.join(fields)}")

@@ -4,6 +4,9 @@ Binds to 127.0.0.1 by default and serves only regular files that really lie insi
 no dot names (the build cache ``.patiencebook-cache``, ``.patiencebook-site``), no traversal, no
 links out of the site, no folder listings. Every response carries headers that stop content
 sniffing, framing and scripts from anywhere but the site; each request is bounded in time and size.
+The live board's runtime files, whose names carry a digest of their content, may be kept by the
+browser for good (``Cache-Control: immutable``); the service worker at the site's root is checked
+again on every load (:func:`cache_control`).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import email.utils
 import functools
 import ipaddress
 import os
+import re
 import socket
 import stat
 import sys
@@ -66,6 +70,16 @@ SECURITY_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
 }
+
+#: ``Cache-Control`` of the live board's runtime files, whose names carry a digest of their content
+#: (``_pyodide/<version>-<digest>/…``, ``_engine/<name>-<digest>.<ext>``: generator/pages/board.py,
+#: BoardFiles): the same name never gets other bytes, so a browser keeps them for good (RFC 8246).
+IMMUTABLE = "public, max-age=31536000, immutable"
+#: ``Cache-Control`` of the site's service worker: checked again on every load, so a rebuilt site's
+#: worker is used at once.
+REVALIDATE = "no-cache"
+_VERSIONED = re.compile(r"^/(?:_pyodide/[^/]+-[0-9a-f]{12}/[^/]+|_engine/[^/]+-[0-9a-f]{12}\.[A-Za-z0-9.]+)$")
+_WORKER = "/pb-sw.js"
 
 #: Methods answered with 405 and ``Allow: GET, HEAD``; any other method gets 501 (RFC 9110, 15.5.6, 15.6.2).
 KNOWN_METHODS = ("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT")
@@ -280,6 +294,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.send_header("Content-Type", self.guess_type(located))
         self.send_header("Content-Length", str(info.st_size))
         self.send_header("Last-Modified", self.date_time_string(int(info.st_mtime)))
+        caching = cache_control(self.path)
+        if caching:
+            self.send_header("Cache-Control", caching)
         self.end_headers()
         return file
 
@@ -343,6 +360,18 @@ class SiteHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
         if self.server.verbose:
             super().log_message(format, *args)
+
+
+def cache_control(target: str) -> str | None:
+    """The ``Cache-Control`` value for the request target ``target`` (a path, query allowed):
+    :data:`IMMUTABLE` for the live board's versioned runtime files, :data:`REVALIDATE` for the
+    service worker, ``None`` (no header) for everything else."""
+    path = urllib.parse.unquote(target.split("?", 1)[0].split("#", 1)[0])
+    if _VERSIONED.match(path):
+        return IMMUTABLE
+    if path == _WORKER:
+        return REVALIDATE
+    return None
 
 
 def _inside(root: str, path: str) -> str | None:

@@ -15,7 +15,10 @@ import time
 from pathlib import Path
 from typing import Mapping
 
-from patiencebook.generator.pages.board import find_pyodide, install_board_assets, pyodide_missing
+from patiencebook.engine.rulesdata import ruleset_to_data
+from patiencebook.generator.pages.board import (DEFAULT_DEAL, board_files, engine_zip_bytes, find_pyodide,
+                                                install_board_assets, pyodide_missing)
+from patiencebook.generator.pages.boardsnapshot import SnapshotJob
 from patiencebook.generator.site.cache import CACHE_DIR, code_digest, digest, files_digest, read_state, tree_digest
 from patiencebook.generator.errors import BuildError, CatalogError, LanguageError
 from patiencebook.generator.languages import Language, derived_languages, get_language, source_language
@@ -122,12 +125,24 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
         pyodide = find_pyodide()
         if pyodide is None and any(page.rules is not None for page in document.pages):
             site_warnings.append(pyodide_missing())
+        files = board_files(pyodide) if pyodide is not None else None
+        if files is not None and not files.snapshot and any(page.rules is not None for page in document.pages):
+            notes.append("Node.js not found, so the live board has no Python snapshot and starts Python in the "
+                         "page, a few seconds slower; install Node.js (or set PATIENCEBOOK_NODE) to make one")
+        # The Python snapshot (Node.js, seconds) is made while the languages build.
+        snapshot = None
+        if files is not None and files.snapshot:
+            warmup = [{"ruleset": ruleset_to_data(page.rules), "deal": DEFAULT_DEAL}
+                      for page in document.pages if page.rules is not None]
+            snapshot = SnapshotJob(pyodide, engine_zip_bytes(), Path(files.snapshot).name, fallback=site / files.snapshot,
+                                   warmup=warmup)
         # The cache is used where it lies, in --out (Sphinx keeps its environment only while the
         # source folder stays put); the swap leaves it there.
         cache_root = out / CACHE_DIR
         if fresh or not was_site or not cache_root.is_dir() or cache_root.is_symlink():
             remove_path(cache_root)
         frame_base = digest(code_digest(), str(sources), book_file, site_langs, report, pyodide is not None,
+                            repr(files),
                             [page.slug for page in document.pages], [str(f) for f in models.values()])
         source_files = _source_files(document, models)
         tasks, reused = [], []
@@ -136,7 +151,7 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
             previous = out / lang if was_site and (out / lang).is_dir() else None
             task = Task(language, str(sources), book_file, str(catalog) if catalog else None, derive, str(workdir),
                         site_languages, catalogs_dir, getattr(catalogs, "domain", None) or "help", report,
-                        pyodide is not None, cache=str(cache_root / lang),
+                        pyodide is not None, board_files=files, cache=str(cache_root / lang),
                         previous=str(previous) if previous else None, frame=digest(frame_base, lang, derive),
                         inputs=_inputs_digest(source_files, catalog), fresh=fresh)
             kept_report = None if fresh or previous is None else _kept(task, cache_root / lang, previous)
@@ -150,6 +165,9 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
         by_lang = {r.lang: r for r in reused + built}
         reports = [by_lang[lang] for lang in site_langs]
         shown.close()
+        if pyodide is not None:
+            install_board_assets(site, pyodide, previous=out if was_site else None, files=files, snapshot=snapshot,
+                                 notes=site_warnings)
         if echo:
             for report_ in reports:
                 for warning in report_.warnings:
@@ -158,8 +176,6 @@ def build_site(sources: Path, catalogs: Path | None, out: Path, langs: list[str]
                 print(f"patiencebook: warning: {warning}", file=sys.stderr)
             for note in notes:
                 print(f"patiencebook: note: {note}", file=sys.stderr)
-        if pyodide is not None:
-            install_board_assets(site, pyodide, previous=out if was_site else None)
         (site / SITE_MARKER).write_text("A help site built by patiencebook; `patiencebook build` may replace "
                                         "this folder as a whole.\n", encoding="utf-8")
         (site / "index.html").write_text(root_index_html(document.title, reports, site_languages, source_row),

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from lxml import etree
 
-from patiencebook.generator.pages.board import page_boards
+from patiencebook.generator.pages.board import BoardFiles, page_boards
 from patiencebook.generator.site.cache import clear_state, copy_tree, digest, read_state, tree_digest, write_if_changed, write_state
 from patiencebook.generator.errors import BuildError, PatienceBookError
 from patiencebook.generator.languages import Language, ui_strings
@@ -41,6 +41,7 @@ class Task:
     domain: str = "help"         # the gettext domain of its catalogs
     report: bool = True          # write the translation report page
     board: bool = False          # the site gets the Pyodide runtime: game pages get a live board
+    board_files: BoardFiles | None = None  # where the site keeps the runtime (pages/board.py)
     cache: str = ""              # this language's cache folder (see buildcache)
     previous: str | None = None  # this language's folder in the site being replaced, if any
     frame: str = ""              # digest of what needs a fresh Sphinx build when it changes
@@ -183,7 +184,8 @@ def _build_language(task: Task) -> LanguageReport:
                 report_root = _report_tree(translated, findings, task)
             check_seconds = time.perf_counter() - check_started
             image_warnings = write_sources(translated, srcdir, language, task.site_languages, report=report_root,
-                                           board=page_boards(language, ui_strings(language), available=task.board))
+                                           board=page_boards(language, ui_strings(language), available=task.board,
+                                                             files=task.board_files))
             _connect_progress(app, task.lang, whole=not incremental)
             app.build(force_all=not incremental)
     except SphinxError as error:

@@ -3,7 +3,8 @@
 Enable it as ``extensions = ["patiencebook.generator.sphinxext"]``. It registers the DocBook source
 parser (``.xml`` files), the fallback nodes, a search language for the page's language, our translations of
 Sphinx's interface strings, a language switcher on every page and ``<html lang>`` as BCP 47, and the
-scripts of the step-through examples and the live board (``static/pb-*.js``, classic scripts).
+scripts of the step-through examples and the live board (``static/pb-*.js``, classic scripts, linked
+as the bundles of :data:`BUNDLES`).
 
 Settings (:mod:`.settings`): ``patiencebook_language`` (gettext code of this build, default:
 ``language``), ``patiencebook_languages`` (gettext codes of every language of the site, for the
@@ -34,8 +35,22 @@ STATIC_DIR = HERE / "static"
 CSS_FILE = "patiencebook.css"
 #: Scripts and styles of the examples and the live board, in load order (the card renderer first).
 #: A file missing from static/ is skipped, so a build without the live board still works.
-SCRIPT_FILES = ("pb-cards.js", "pb-example.js", "pb-board.js")
+SCRIPT_FILES = ("pb-cards.js", "pb-example.js", "pb-board.js", "pb-board-start.js")
 STYLE_FILES = ("pb-cards.css", "pb-example.css", "pb-board.css")
+#: What a page links: each bundle is its sources of static/ one after the other, written into the
+#: build's _static (the sources are copied there too), so a page makes three requests, not eight.
+#: Every script is deferred (the page is parsed without waiting for any), the renderer and the
+#: examples fetched with high priority and run first of all, as soon as the page is parsed, so the
+#: examples are drawn before Sphinx's scripts and the board's run.
+BUNDLES = {
+    "pb-style.css": (CSS_FILE,) + STYLE_FILES,
+    "pb-examples.js": SCRIPT_FILES[:2],
+    "pb-boards.js": SCRIPT_FILES[2:],
+}
+SCRIPT_LOADING = {
+    "pb-examples.js": {"loading_method": "defer", "fetchpriority": "high", "priority": 100},
+    "pb-boards.js": {"loading_method": "defer"},
+}
 __version__ = "0.1.0"
 
 
@@ -73,7 +88,10 @@ def _on_html_page_context(app: Sphinx, pagename: str, templatename: str, context
 
     _cache_stemmer(app)
     _install_translations_js(app)
+    _write_bundles(app)
     _drop_marks_from_titles(context)
+    if pagename != "search" and isinstance(context.get("script_files"), list):
+        context["script_files"][:] = [_deferred(script) for script in context["script_files"]]
     language = settings.page_language(app.config)
     if language is None:
         return
@@ -83,6 +101,22 @@ def _on_html_page_context(app: Sphinx, pagename: str, templatename: str, context
     # Our strings still in English here (no wording of them in this language yet) are marked so.
     context["pb_ui_lang"] = {key: ui_string_tag(language, key) for key in ("languages",)}
     context["pb_languages"] = switcher_entries(language, settings.site_languages(app.config), pagename)
+
+
+def _deferred(script: Any) -> Any:
+    """``script`` (a Sphinx script asset) loaded with ``defer`` when it would block the parser: a
+    file of the site without ``async`` or ``defer``. Deferred scripts still run in their order,
+    after the page is parsed and before DOMContentLoaded, where Sphinx's own start their work; the
+    parser then no longer waits for them and the style sheets before it reads the page, and the
+    examples' bundle, first of them, runs as soon as the page is parsed. The search page keeps
+    them as they are: its ``searchtools.js``, written by the template after them without ``defer``,
+    needs them first."""
+    attributes = getattr(script, "attributes", None)
+    filename = str(getattr(script, "filename", "") or "")
+    if (not isinstance(attributes, dict) or not filename or "://" in filename or "body" in attributes
+            or "async" in attributes or "defer" in attributes):
+        return script
+    return type(script)(script.filename, priority=script.priority, **{**attributes, "defer": "defer"})
 
 
 _MARK = re.compile(r'<span class="pb-fallback-mark"[^>]*>[^<]*</span>')
@@ -128,6 +162,24 @@ def _install_translations_js(app: Sphinx) -> None:
     app._pb_translations_js = True
 
 
+def _write_bundles(app: Sphinx) -> None:
+    # Written, like translations.js, before the first page is rendered, so that the pages' ?v=
+    # checksums are those of the bundles.
+    if getattr(app, "_pb_bundles", False) or app.builder.format != "html":
+        return
+    folder = Path(app.outdir) / "_static"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, sources in BUNDLES.items():
+        parts = [(STATIC_DIR / source).read_text(encoding="utf-8") for source in sources
+                 if (STATIC_DIR / source).is_file()]
+        if parts:
+            text = "".join(part.rstrip("\n") + "\n" for part in parts)
+            target = folder / name
+            if not target.is_file() or target.read_text(encoding="utf-8") != text:
+                target.write_text(text, encoding="utf-8")
+    app._pb_bundles = True
+
+
 def _on_builder_inited(app: Sphinx) -> None:
     language = app.config.language or ""
     if app.builder.format == "html" and (uicatalog.catalog_path(language, "js").is_file()
@@ -143,13 +195,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_source_parser(DocBookParser)
     for node_class, visitors in {**pb_nodes.FALLBACK_NODES, **pb_nodes.EXAMPLE_NODES, **pb_nodes.LANG_NODES}.items():
         app.add_node(node_class, override=True, **visitors)
-    app.add_css_file(CSS_FILE)
-    for name in STYLE_FILES:
-        if (STATIC_DIR / name).is_file():
-            app.add_css_file(name)
-    for name in SCRIPT_FILES:
-        if (STATIC_DIR / name).is_file():
-            app.add_js_file(name)
+    for name, sources in BUNDLES.items():
+        if any((STATIC_DIR / source).is_file() for source in sources):
+            if name.endswith(".css"):
+                app.add_css_file(name)
+            else:
+                app.add_js_file(name, **SCRIPT_LOADING.get(name, {}))
     app.connect("config-inited", _on_config_inited)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("html-page-context", _on_html_page_context)

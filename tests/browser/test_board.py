@@ -1,7 +1,9 @@
-"""The live board in a real browser: the engine running in Pyodide from the built site, moves made
-with the mouse as a player makes them, refusals with the reason in the page's language, undo, and
-the same position as the Python engine reaches; no request leaves 127.0.0.1, and from file:// the
-board only asks for a server.
+"""The live board in a real browser: the deal's starting position drawn before any Python, nothing
+of the runtime fetched until the reader starts the board; then the engine running in Pyodide from
+the built site (restored from the build's snapshot), moves made with the mouse as a player makes
+them, refusals with the reason in the page's language, undo, and the same position as the Python
+engine reaches; a second game page plays from the service worker's cache, even offline; no request
+leaves 127.0.0.1, and from file:// the board shows the deal and asks for a server.
 
 Also the controls under the bar: a rule variant and deal number chosen, restart, the link that
 opens a deal and variant, and the solver's winning moves played step by step to the won message.
@@ -23,7 +25,7 @@ from patiencebook.engine.notation import position_to_dict
 from patiencebook.engine.rulesdata import ruleset_from_data
 from patiencebook.engine.solver import SOLVED, solve
 from patiencebook.engine.wording import Wording
-from patiencebook.generator.pages.board import find_pyodide
+from patiencebook.generator.pages.board import board_files, find_pyodide
 from patiencebook.generator.site.build import build_site
 from tests.browser.conftest import serve
 
@@ -32,6 +34,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "hamilton"
 LANG = "de"
+OTHER = "klondike"
 PLAYABLE = "() => performance.getEntriesByName('pb-board-playable').length > 0"
 
 
@@ -41,7 +44,10 @@ def site(tmp_path_factory):
     out = tmp_path_factory.mktemp("board") / "site"
     build_site(ROOT / "rules", ROOT / "locales", out, langs=[LANG], echo=False, report=False)
     # The build installs the runtime and places a board on every game page.
-    assert (out / "_pyodide" / "pyodide.asm.wasm").is_file() and (out / "_engine" / "patiencebook-engine.zip").is_file()
+    files = board_files()
+    assert (out / files.pyodide / "pyodide.asm.wasm").is_file() and (out / files.engine).is_file()
+    assert files.snapshot and (out / files.snapshot).is_file(), "no Python snapshot: Node.js is needed at build time"
+    assert (out / "pb-sw.js").is_file()
     assert "data-pb-board" in (out / LANG / f"{GAME}.html").read_text(encoding="utf-8")
     return out
 
@@ -51,14 +57,29 @@ def server(site):
     yield from serve(site)
 
 
-@pytest.fixture
-def page(browser):
+def _context(browser, **options):
     # Tall enough for the whole board, so mouse coordinates of every pile are inside the viewport.
-    context = browser.new_context(viewport={"width": 1200, "height": 1600})
-    page = context.new_page()
+    return browser.new_context(viewport={"width": 1200, "height": 1600}, **options)
+
+
+def _recorded(page):
     page.requests = []
     page.on("request", lambda request: page.requests.append(request.url))
-    yield page
+    return page
+
+
+@pytest.fixture
+def page(browser):
+    context = _context(browser)
+    yield _recorded(context.new_page())
+    context.close()
+
+
+@pytest.fixture
+def routed_page(browser):
+    """A page whose requests page.route() sees: no service worker in between."""
+    context = _context(browser, service_workers="block")
+    yield _recorded(context.new_page())
     context.close()
 
 
@@ -67,9 +88,15 @@ def _wait_playable(page) -> None:
     page.eval_on_selector(".pb-board-table", "table => table.scrollIntoView({block: 'start'})")
 
 
-def _open(page, server: str) -> None:
-    page.goto(f"{server}/{LANG}/{GAME}.html")
+def _open(page, server: str, game: str = GAME) -> None:
+    """Open the game page and start its board with the Play button."""
+    page.goto(f"{server}/{LANG}/{game}.html")
+    page.click(".pb-board-play")
     _wait_playable(page)
+
+
+def _runtime(urls: list[str]) -> list[str]:
+    return [url for url in urls if "/_pyodide/" in url or "/_engine/" in url]
 
 
 def _board_data(page) -> dict:
@@ -156,6 +183,94 @@ def _illegal_drag(game: Game) -> tuple[Move, IllegalMove]:
     raise AssertionError("no refused drag between tableau piles in this position")
 
 
+def test_the_deals_starting_position_is_drawn_before_python_and_nothing_of_the_runtime_is_fetched(page, server):
+    page.goto(f"{server}/{LANG}/{GAME}.html", wait_until="load")
+    page.wait_for_selector(".pb-board-table .pb-card")
+    page.wait_for_timeout(2000)  # the page loaded and left alone: still no runtime
+    assert _runtime(page.requests) == []
+    assert page.evaluate("() => typeof window.loadPyodide") == "undefined"
+    data = _board_data(page)
+    game = Game.deal(ruleset_from_data(data["ruleset"]), data["deal"])
+    dealt = {pile["id"]: pile["cards"] for pile in position_to_dict(game.position)["piles"]}
+    assert _shown_piles(page) == dealt
+    # The top card of each tableau pile of deal 1, as the engine deals it.
+    tops = {pid: game.position.pile(pid)[-1] for pid in game.position.pile_ids
+            if game.position.role(pid).value == "tableau"}
+    assert data["deal"] == 1 and tops
+    for pid, (card, up) in tops.items():
+        top = _card(page, pid, len(game.position.pile(pid)) - 1)
+        assert top.get_attribute("data-card") == ("" if up else "#") + str(card)
+    play = page.locator(".pb-board-play")
+    assert play.inner_text() == data["ui"]["board_play"] and play.is_visible() and play.is_enabled()
+    assert page.inner_text(".pb-board-start-note") == data["ui"]["board_start"]
+    assert page.locator(".pb-board-bar").is_hidden()
+    assert page.evaluate("() => performance.getEntriesByName('pb-board-playable').length") == 0
+
+
+def test_play_starts_the_board_from_the_snapshot(page, server):
+    errors, warnings = [], []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    page.goto(f"{server}/{LANG}/{GAME}.html", wait_until="load")
+    page.locator(".pb-board-play").focus()
+    page.keyboard.press("Enter")
+    _wait_playable(page)
+    assert page.locator(".pb-board-start").count() == 0 and page.locator(".pb-board-bar").is_visible()
+    assert page.inner_text(".pb-board-message") == ""
+    data = _board_data(page)
+    assert _board_state(page)["piles"] == data["start"]["piles"]
+    # Python came from the build's snapshot: no engine archive was needed, nothing fell back.
+    requested = _runtime(page.requests)
+    assert any(url.endswith(".snapshot.gz") for url in requested)
+    assert not any(url.endswith(".zip") and "/_engine/" in url for url in requested)
+    assert errors == [] and not [text for text in warnings if "pb-board" in text]
+    # The keyboard player who started it is on the board.
+    assert page.evaluate("() => document.activeElement.closest('.pb-board-table') !== null")
+
+
+def test_a_click_on_the_cards_starts_the_board_too(page, server):
+    page.goto(f"{server}/{LANG}/{GAME}.html", wait_until="load")
+    page.eval_on_selector(".pb-board-table", "table => table.scrollIntoView({block: 'start'})")
+    _click_pile(page, "stock")
+    _wait_playable(page)
+    assert _board_state(page)["moves"] == 0
+
+
+def test_a_second_game_page_plays_from_the_cache_even_offline(browser, server):
+    context = _context(browser)
+    try:
+        first = _recorded(context.new_page())
+        first.goto(f"{server}/{LANG}/{GAME}.html", wait_until="load")
+        # The service worker is registered when the browser is idle after the load.
+        first.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=20000)
+        first.click(".pb-board-play")
+        _wait_playable(first)
+        kept = first.evaluate("""async () => {
+            const cache = await caches.open('patiencebook-runtime-1');
+            return (await cache.keys()).map((request) => new URL(request.url).pathname);
+        }""")
+        files = board_files()
+        assert sorted(kept) == sorted([f"/{files.pyodide}{name}" for name in
+                                       ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                                        "pyodide-lock.json")] + [f"/{files.snapshot}"])
+        second = context.new_page()
+        responses = []
+        second.on("response", lambda response: responses.append(response))
+        second.goto(f"{server}/{LANG}/{OTHER}.html", wait_until="load")
+        first.close()
+        context.set_offline(True)
+        second.click(".pb-board-play")
+        _wait_playable(second)
+        runtime = [r for r in responses if "/_pyodide/" in r.url or "/_engine/" in r.url]
+        assert runtime and all(r.from_service_worker and r.status == 200 for r in runtime)
+        data = _board_data(second)
+        assert data["game"] == OTHER
+        game = Game.deal(ruleset_from_data(data["ruleset"]), data["deal"])
+        assert _board_state(second)["piles"] == position_to_dict(game.position)["piles"]
+    finally:
+        context.close()
+
+
 def test_board_plays_with_the_mouse_refuses_in_german_and_matches_the_engine(page, server):
     _open(page, server)
     data = _board_data(page)
@@ -204,7 +319,7 @@ def test_board_plays_with_the_mouse_refuses_in_german_and_matches_the_engine(pag
     outside = [url for url in page.requests
                if not url.startswith(server + "/") and not url.startswith(("data:", "blob:"))]
     assert outside == []
-    assert any("/_pyodide/pyodide.asm.wasm" in url for url in page.requests)
+    assert any(url.endswith("/pyodide.asm.wasm") and "/_pyodide/" in url for url in page.requests)
 
 
 def test_cards_hints_and_moves_are_in_the_page_language(page, server):
@@ -279,18 +394,23 @@ def test_keyboard_picks_up_a_card_and_puts_it_on_a_pile(page, server):
     assert page.evaluate("() => document.activeElement.dataset.pile") == move.target
 
 
-def test_board_without_the_runtime_says_it_is_unavailable(page, server):
+def test_board_without_the_runtime_says_it_is_unavailable(routed_page, server):
+    page = routed_page
     page.route("**/_pyodide/**", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(f"{server}/{LANG}/{GAME}.html")
+    page.click(".pb-board-play")
     ui = _board_data(page)["ui"]
     page.wait_for_function("t => document.querySelector('.pb-board-message').textContent === t",
                            arg=ui["board_unavailable"], timeout=20000)
     assert page.evaluate("() => performance.getEntriesByName('pb-board-playable').length") == 0
 
 
-def test_board_whose_engine_cannot_be_fetched_says_why(page, server):
+def test_board_whose_engine_cannot_be_fetched_says_why(routed_page, server):
+    # Neither the snapshot nor the engine archive: Python starts, but without the engine.
+    page = routed_page
     page.route("**/_engine/**", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(f"{server}/{LANG}/{GAME}.html")
+    page.click(".pb-board-play")
     ui = _board_data(page)["ui"]
     prefix = ui["board_failed"].split("{error}")[0]
     message = page.locator(".pb-board-message.pb-board-refused")
@@ -298,21 +418,23 @@ def test_board_whose_engine_cannot_be_fetched_says_why(page, server):
     assert message.inner_text().startswith(prefix) and "404" in message.inner_text()
 
 
-def test_board_opened_from_a_file_asks_for_a_server_and_loads_no_runtime(page, site):
+def test_board_opened_from_a_file_shows_the_deal_asks_for_a_server_and_loads_no_runtime(page, site):
     page.goto((site / LANG / f"{GAME}.html").as_uri())
-    ui = _board_data(page)["ui"]
+    data = _board_data(page)
     message = page.locator(".pb-board-message")
     message.wait_for()
-    assert message.inner_text() == ui["board_needs_server"]
-    assert not page.locator(".pb-board-table .pb-card").count()
-    assert not [url for url in page.requests if "_pyodide" in url or "_engine" in url]
+    assert message.inner_text() == data["ui"]["board_needs_server"]
+    page.wait_for_selector(".pb-board-table .pb-card")
+    assert _shown_piles(page) == {pile["id"]: pile["cards"] for pile in data["start"]["piles"]}
+    assert page.locator(".pb-board-play").count() == 0
+    page.wait_for_timeout(1000)
+    assert not _runtime(page.requests)
 
 
 def test_served_german_page_runs_without_script_errors_under_the_security_policy(page, server):
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{server}/{LANG}/freecell.html")
-    _wait_playable(page)
+    _open(page, server, "freecell")
     assert errors == []
     # Sphinx's translations, set up without eval: German has two plural forms.
     assert page.evaluate("() => [Documentation.LOCALE, Documentation.PLURAL_EXPR(1), Documentation.PLURAL_EXPR(2)]") \

@@ -134,6 +134,31 @@ def test_wasm_and_modules_get_their_registered_types_and_nosniff(served):
     assert headers["Content-Type"] == "text/html" and body.startswith(b"<!DOCTYPE html>")
 
 
+def test_versioned_runtime_files_are_immutable_and_the_service_worker_is_revalidated(site, served):
+    runtime = site / "_pyodide" / "0.29.5-0123456789ab"
+    runtime.mkdir(parents=True)
+    (runtime / "pyodide.asm.wasm").write_bytes(b"\0asm\1\0\0\0")
+    (site / "_engine").mkdir()
+    (site / "_engine" / "patiencebook-engine-abcdef012345.zip").write_bytes(b"PK\5\6" + bytes(18))
+    (site / "_engine" / "python-abcdef012345.snapshot.gz").write_bytes(b"\x1f\x8b")
+    (site / "_engine" / "patiencebook-engine.zip").write_bytes(b"PK\5\6" + bytes(18))
+    (site / "pb-sw.js").write_text('"use strict";', encoding="utf-8")
+    for path, kind in [("/_pyodide/0.29.5-0123456789ab/pyodide.asm.wasm", "application/wasm"),
+                       ("/_engine/patiencebook-engine-abcdef012345.zip", "application/zip"),
+                       ("/_engine/python-abcdef012345.snapshot.gz", "application/gzip")]:
+        headers, _ = fetch(served + path)
+        assert headers["Cache-Control"] == "public, max-age=31536000, immutable", path
+        assert headers["Content-Type"] == kind
+    # A service worker must come as JavaScript; it is checked again on every load.
+    headers, body = fetch(f"{served}/pb-sw.js")
+    assert headers["Content-Type"] == "text/javascript" and headers["Cache-Control"] == "no-cache"
+    assert body == b'"use strict";'
+    # Names without a digest, and pages, may change under their name: no caching header.
+    for path in ("/_engine/patiencebook-engine.zip", "/en/index.html", "/_static/basic.css"):
+        headers, _ = fetch(served + path)
+        assert "Cache-Control" not in headers, path
+
+
 def test_a_folder_that_is_not_a_built_site_is_refused(tmp_path):
     with pytest.raises(BuildError, match="not a site built by patiencebook"):
         make_server(tmp_path, port=0)

@@ -86,9 +86,11 @@ def test_the_readme_commands_work_from_an_installed_package(dist, tmp_path, kind
     build = _run(bin_dir, empty, "build", "--lang", "de", "--progress", "none")
     assert build.returncode == 0, build.stderr
     assert (empty / "site" / "de" / "index.html").is_file()
-    # The wheel carries the live board's Pyodide runtime (it is built where npm ci has installed it).
-    assert (empty / "site" / "_pyodide" / "pyodide.asm.wasm").is_file()
-    assert "Pyodide not found" not in build.stderr
+    # The wheel carries the live board's Pyodide runtime (it is built where npm ci has installed it),
+    # its service worker and the script that makes the Python snapshot (Node.js is there too).
+    assert len(list((empty / "site" / "_pyodide").glob("*/pyodide.asm.wasm"))) == 1
+    assert (empty / "site" / "pb-sw.js").is_file() and list((empty / "site" / "_engine").glob("python-*.snapshot.gz"))
+    assert "Pyodide not found" not in build.stderr and "snapshot" not in build.stderr
 
     assert _run(bin_dir, empty, "extract").returncode == 0
     update = _run(bin_dir, empty, "update")

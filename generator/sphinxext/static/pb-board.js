@@ -1,18 +1,17 @@
 /* Patience Book live board ("Play this deal"): runs the project's rules engine in the page through
- * Pyodide, served by the site itself (../_pyodide/ and ../_engine/patiencebook-engine.zip), and draws
- * each position with PatienceBookCards.render (pb-cards.js). A classic script: it finds every
- * div[data-pb-board], reads its script.pb-board-data JSON (made by generator/pages/board.py), and shows
- * only a message when the page is opened from file:// or the site has no Pyodide runtime.
- * Every text comes from the board JSON, in the page's language; the engine words moves and reasons.
+ * Pyodide, served by the site itself, and draws each position with PatienceBookCards.render
+ * (pb-cards.js). A classic script that defines window.PatienceBookBoard (one board: its controls,
+ * drawing and play) and window.PatienceBookBoards (the page's boards); pb-board-start.js finds every
+ * div[data-pb-board], draws its starting position and starts the board when the reader wants it,
+ * loading the runtime through window.PatienceBookRuntime. Every text comes from the board JSON
+ * (made by generator/pages/board.py), in the page's language; the engine words moves and reasons.
  * Under the bar: the rule variant, the deal number, Restart, a link that opens this deal and variant
  * (?deal=N&variant=ID), and the solver's winning moves played one at a time. */
 (function (global) {
   "use strict";
 
-  var ENGINE_DIR = "/home/pyodide/patiencebook-engine";
   var DRAG_THRESHOLD = 6;          // pixels a pointer moves before a press becomes a drag
   var boards = [];
-  var runtime = null;              // one Pyodide for every board of the page
   var marked = false;
 
   global.PatienceBookBoards = boards;
@@ -28,45 +27,6 @@
     if (className) { el.className = className; }
     if (text !== undefined) { el.textContent = text; }
     return el;
-  }
-
-  function absolute(url) {
-    return new URL(url, global.location.href).href;
-  }
-
-  /* Loads pyodide.js, starts Python and unpacks the engine; resolves to the Pyodide object.
-   * The engine archive is fetched while Python starts. A missing runtime (no pyodide.js) rejects
-   * with error.unavailable set, so the board can say so rather than show a failure. */
-  function loadRuntime(data) {
-    if (runtime) { return runtime; }
-    var engine = global.fetch(absolute(data.engine), { credentials: "same-origin" }).then(function (response) {
-      if (!response.ok) { throw new Error(response.status + " " + response.url); }
-      return response.arrayBuffer();
-    });
-    engine.catch(function () { /* reported when the runtime waits for it */ });
-    var script = new Promise(function (resolve, reject) {
-      var tag = document.createElement("script");
-      tag.src = absolute(data.pyodide + "pyodide.js");
-      tag.async = true;
-      tag.onload = resolve;
-      tag.onerror = function () {
-        var error = new Error(tag.src);
-        error.unavailable = true;
-        reject(error);
-      };
-      document.head.appendChild(tag);
-    });
-    runtime = script.then(function () {
-      return global.loadPyodide({ indexURL: absolute(data.pyodide), fullStdLib: false });
-    }).then(function (pyodide) {
-      return engine.then(function (buffer) {
-        pyodide.unpackArchive(buffer, "zip", { extractDir: ENGINE_DIR });
-        pyodide.runPython("import sys\nif " + JSON.stringify(ENGINE_DIR) + " not in sys.path:\n" +
-                          "    sys.path.insert(0, " + JSON.stringify(ENGINE_DIR) + ")\n");
-        return pyodide;
-      });
-    });
-    return runtime;
   }
 
   function Board(root) {
@@ -142,7 +102,7 @@
       return Promise.resolve(false);
     }
     this.say(this.text("board_loading"), "note");
-    return loadRuntime(this.data).then(function (pyodide) {
+    return global.PatienceBookRuntime.load(this.data).then(function (pyodide) {
       var frontend = pyodide.pyimport("patiencebook.engine.frontend");
       self.game = frontend.BoardGame.from_json(self.dataText);
       self.current = self.call("state");
@@ -942,26 +902,5 @@
     if (focused) { this.picker.solve.focus(); }
   };
 
-  function startAll() {
-    var found = document.querySelectorAll("div[data-pb-board]");
-    Array.prototype.forEach.call(found, function (root) {
-      if (root.pbBoard) { return; }
-      var board;
-      try {
-        board = new Board(root);
-      } catch (error) {
-        if (global.console) { global.console.error(error); }
-        return;
-      }
-      root.pbBoard = board;
-      boards.push(board);
-      board.ready = board.start();
-    });
-  }
-
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", startAll);
-  } else {
-    startAll();
-  }
+  global.PatienceBookBoard = Board;
 }(window));

@@ -1,6 +1,7 @@
 /* Patience Book card renderer: draws one position (piles of cards) into an element, laid out by the
  * layout JSON of generator/pages/layout.py and scaled to the element's width. A classic script (works from
- * file://); defines window.PatienceBookCards, used by the example widget and the live board. */
+ * file://); defines window.PatienceBookCards, used by the example widget and the live board, and then
+ * fires the document event "patiencebook:cards" for scripts loaded before it (async) that wait for it. */
 (function (global) {
   "use strict";
 
@@ -363,4 +364,6 @@
   global.PatienceBookCards = {
     render: render, frame: frame, labelOverlap: labelOverlap, parseCard: parseCard, cardLabel: cardLabel
   };
+  // The scripts that draw with it load asynchronously too: tell them it is here.
+  document.dispatchEvent(new Event("patiencebook:cards"));
 }(window));

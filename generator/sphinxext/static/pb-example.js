@@ -1,6 +1,7 @@
 /* Patience Book step-through examples: each figure[data-pb-example] made by the DocBook parser holds
  * its trace as JSON; this script draws the trace's positions with PatienceBookCards and steps through
- * them with buttons and keys. A classic script with no network use, so it works from file://.
+ * them with buttons and keys. A classic script with no network use, so it works from file://; loaded
+ * deferred or async, it draws each example as soon as the parser has read it (see start()).
  * Every text it shows comes from the trace, already in the page's language. */
 (function (global) {
   "use strict";
@@ -114,14 +115,35 @@
     return { show: show };
   }
 
-  function setUpAll() {
-    Array.prototype.forEach.call(document.querySelectorAll("figure[data-pb-example]"), setUp);
+  /* Whether the parser has read all of `root`: some node of the document comes after it. */
+  function parsed(root) {
+    if (document.readyState !== "loading") { return true; }
+    var last = document.documentElement;
+    while (last.lastChild) { last = last.lastChild; }
+    return last !== root && !root.contains(last);
+  }
+
+  /* Brings to life every example the parser has read and that is not yet set up. */
+  function setUpParsed() {
+    Array.prototype.forEach.call(document.querySelectorAll("figure[data-pb-example]"), function (root) {
+      if (root.pbExample !== undefined || !parsed(root)) { return; }
+      root.pbExample = setUp(root);
+    });
+  }
+
+  /* The examples are drawn as soon as this script and pb-cards.js have run and the parser has read
+   * them: at once when loaded deferred (the page is parsed), figure by figure when loaded async. */
+  function start() {
+    setUpParsed();
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", setUpParsed);
+    }
   }
 
   global.PatienceBookExamples = { setUp: setUp };
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", setUpAll);
+  if (global.PatienceBookCards) {
+    start();
   } else {
-    setUpAll();
+    document.addEventListener("patiencebook:cards", start, { once: true });
   }
 }(window));

@@ -13,7 +13,7 @@ from pathlib import Path
 import lxml.html
 import pytest
 
-from patiencebook.generator.pages.board import ENGINE_DIR, PYODIDE_DIR, find_pyodide
+from patiencebook.generator.pages.board import ENGINE_DIR, PYODIDE_DIR, SERVICE_WORKER, find_pyodide
 from patiencebook.generator.project import SITE_MARKER
 from patiencebook.generator.site.build import build_site
 from patiencebook.generator.site.cache import CACHE_DIR
@@ -22,8 +22,9 @@ from patiencebook.generator.errors import BuildError, CatalogError, LanguageErro
 SITE = Path(__file__).resolve().parents[2] / "data" / "site"
 SOURCES, CATALOGS = SITE / "C", SITE / "locales"
 ALL = ["en", "de", "el", "sr", "sr@latin"]
-# the live boards' shared runtime, present when the npm package is installed (scripts/setup.sh)
-BOARD = [ENGINE_DIR, PYODIDE_DIR] if find_pyodide() else []
+# the live boards' shared runtime and the service worker that keeps it, present when the npm
+# package is installed (scripts/setup.sh)
+BOARD = [ENGINE_DIR, PYODIDE_DIR, SERVICE_WORKER] if find_pyodide() else []
 # what a site keeps of its build, for the next one
 BOARD.append(CACHE_DIR)
 

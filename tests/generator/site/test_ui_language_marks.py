@@ -46,8 +46,8 @@ def test_example_controls_steps_and_caption_label_are_marked(pages):
     assert set(_langs(uk, "//span[contains(@class, 'pb-example-label')]")) == {"en"}
     moves = uk.xpath("//p[contains(@class, 'pb-step-move')]")
     assert moves and {el.getparent().get("lang") for el in moves} == {"en"}
-    # the move in words is our English wording around the page's pile name ("click the Talon")
-    assert "click the talon" in moves[0].text_content().lower()
+    # the move in words is our English wording around the page's pile names
+    assert moves[0].text_content() == "Click Talon to offer its top card on Auswahlstapel."
     assert set(_langs(de, "//div[contains(@class, 'pb-example-widget')]")) == {None}
     assert {el.getparent().tag for el in de.xpath("//p[contains(@class, 'pb-step-move')]")} == {"li"}
 

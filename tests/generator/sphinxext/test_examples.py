@@ -165,9 +165,30 @@ def test_json_scripts_and_button_labels_stay_out_of_the_search_index(site):
 
 def test_scripts_load_the_card_renderer_before_the_example_widget(site):
     html = (site / "de" / "demo.html").read_text(encoding="utf-8")
-    scripts = re.findall(r'<script src="_static/(pb-[a-z]+\.js)', html)
-    assert scripts[:2] == ["pb-cards.js", "pb-example.js"]
-    assert re.search(r'href="_static/pb-cards\.css', html) and re.search(r'href="_static/pb-example\.css', html)
+    scripts = re.findall(r'<script ([^>]*)src="_static/([a-z_-]+\.js)', html)
+    # The renderer and the examples: one bundle, fetched first and run first; the board's after
+    # Sphinx's; all deferred.
+    assert scripts[0] == ('defer="defer" fetchpriority="high" ', "pb-examples.js")
+    assert [name for _, name in scripts] == ["pb-examples.js", "documentation_options.js", "doctools.js",
+                                             "sphinx_highlight.js", "pb-boards.js", "translations.js"]
+    from patiencebook.generator.sphinxext import STATIC_DIR as static
+    bundle = (site / "de" / "_static" / "pb-examples.js").read_text(encoding="utf-8")
+    assert bundle == "".join((static / name).read_text(encoding="utf-8").rstrip("\n") + "\n"
+                             for name in ("pb-cards.js", "pb-example.js"))
+    styles = re.findall(r'<link rel="stylesheet" type="text/css" href="_static/((?:pb|patiencebook)[a-z-]*\.css)', html)
+    assert styles == ["pb-style.css"]
+    style = (site / "de" / "_static" / "pb-style.css").read_text(encoding="utf-8")
+    assert all((static / name).read_text(encoding="utf-8").strip() in style
+               for name in ("patiencebook.css", "pb-cards.css", "pb-example.css", "pb-board.css"))
+
+
+def test_sphinx_scripts_do_not_block_parsing_except_on_the_search_page(site):
+    html = (site / "de" / "demo.html").read_text(encoding="utf-8")
+    blocking = re.findall(r'<script src="([^"]+)"', html)
+    assert blocking == [] and re.search(r'<script defer="defer" src="_static/doctools\.js', html)
+    search = (site / "de" / "search.html").read_text(encoding="utf-8")
+    # searchtools.js comes after them without defer and needs them: there they stay as they are.
+    assert re.search(r'<script src="_static/doctools\.js', search)
 
 
 def test_procedure_outside_a_traced_example_is_an_ordered_list_with_nested_substeps(tmp_path):
