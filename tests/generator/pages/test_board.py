@@ -33,20 +33,6 @@ def pile_names(ruleset, lang: str) -> dict[str, str]:
     return player_pile_names(ruleset, get_language(lang))
 
 
-@pytest.fixture(scope="module")
-def hamilton():
-    return load_document(ROOT / "rules").page("hamilton").rules
-
-
-@pytest.fixture
-def fake_pyodide(tmp_path):
-    folder = tmp_path / "npm" / "pyodide"
-    folder.mkdir(parents=True)
-    for name in PYODIDE_FILES:
-        (folder / name).write_bytes(f"contents of {name}".encode())
-    return folder
-
-
 FILES = BoardFiles(pyodide="_pyodide/0.29.5-0123456789ab/", engine="_engine/patiencebook-engine-abcdef012345.zip",
                    snapshot="_engine/python-fedcba987654.snapshot.gz")
 

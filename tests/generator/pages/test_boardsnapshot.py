@@ -6,18 +6,15 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
 
 import pytest
 
 from patiencebook.engine.frontend import BoardGame
 from patiencebook.engine.rulesdata import ruleset_to_data
-from patiencebook.generator.docbook.sources import load_document
 from patiencebook.generator.pages import boardsnapshot
-from patiencebook.generator.pages.board import PYODIDE_FILES, engine_zip_bytes, find_pyodide
+from patiencebook.generator.pages.board import engine_zip_bytes, find_pyodide
 from patiencebook.generator.pages.boardsnapshot import SnapshotError, SnapshotJob, cache_dir, make_snapshot, node_command
 
-ROOT = Path(__file__).resolve().parents[3]
 
 # Restores the snapshot as pb-board-start.js does and answers the board's first state, as JSON.
 RESTORE = r"""
@@ -38,20 +35,6 @@ loadPyodide({ indexURL: folder + "/", fullStdLib: false,
   ].join("\n")));
 });
 """
-
-
-@pytest.fixture(scope="module")
-def hamilton():
-    return load_document(ROOT / "rules").page("hamilton").rules
-
-
-@pytest.fixture
-def fake_pyodide(tmp_path):
-    folder = tmp_path / "npm" / "pyodide"
-    folder.mkdir(parents=True)
-    for name in PYODIDE_FILES:
-        (folder / name).write_text("", encoding="utf-8")
-    return folder
 
 
 @pytest.mark.slow
