@@ -681,7 +681,7 @@ class _Converter:
             data = by_number.get(n, {})
             if data.get("words"):
                 item.extend(self.in_lang([nodes.paragraph(str(data["words"]), str(data["words"]),
-                                                          classes=["pb-step-move"])], self.other_lang("play_words_drag")))
+                                                          classes=["pb-step-move"])], self.other_lang("play_do_move")))
             if data.get("refused"):
                 template = str(ui.get("refused") or self.ui.get("example_refused") or "{reason}")
                 text = template.replace("{reason}", str(data["refused"]))
