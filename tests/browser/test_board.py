@@ -88,6 +88,12 @@ def _wait_playable(page) -> None:
     page.eval_on_selector(".pb-board-table", "table => table.scrollIntoView({block: 'start'})")
 
 
+def _play(page) -> None:
+    """Start the page's board with its Play button (the board costs nothing until then)."""
+    page.click(".pb-board-play")
+    _wait_playable(page)
+
+
 def _open(page, server: str, game: str = GAME) -> None:
     """Open the game page and start its board with the Play button."""
     page.goto(f"{server}/{LANG}/{game}.html")
@@ -455,7 +461,7 @@ def _variant_ruleset(data: dict, variant: str):
 
 def test_a_variant_and_deal_chosen_restart_and_the_link_that_opens_them(page, server, browser):
     page.goto(f"{server}/{LANG}/klondike.html")
-    _wait_playable(page)
+    _play(page)
     data = _board_data(page)
     ui = data["ui"]
     assert page.eval_on_selector_all(".pb-board-variant option", "os => os.map(o => [o.value, o.textContent])") == [
@@ -499,7 +505,7 @@ def test_a_variant_and_deal_chosen_restart_and_the_link_that_opens_them(page, se
         _wait_playable(other)
         assert other.inner_text(".pb-board-message") == (
             "Nicht erlaubt: dieses Spiel hat keine Variante four-suits; seine Varianten: single-card-deals, "
-            "three-card-deals, no-redeals, unlimited-redeals")
+            "three-card-deals, no-redeals, unlimited-redeals.")
         assert _board_state(other)["deal"] == data["deal"]
     finally:
         other.context.close()
@@ -507,7 +513,7 @@ def test_a_variant_and_deal_chosen_restart_and_the_link_that_opens_them(page, se
 
 def test_show_a_solution_steps_through_the_solvers_moves_to_the_won_message(page, server):
     page.goto(f"{server}/{LANG}/freecell.html")
-    _wait_playable(page)
+    _play(page)
     data = _board_data(page)
     ui = data["ui"]
     assert not page.locator(".pb-board-variant").count()  # FreeCell has no variants
@@ -524,15 +530,15 @@ def test_show_a_solution_steps_through_the_solvers_moves_to_the_won_message(page
     assert _board_state(page)["moves"] == 0  # showing the solution plays nothing
 
     page.click(".pb-board-solution-next")
-    assert message.inner_text() == "Zug 1 von 29: A♦ von Tableau 1 auf Zielstapel 1 legen"
+    assert message.inner_text() == "Zug 1 von 29: Legen Sie das A♦ von Tableau 1 auf Zielstapel 1."
     assert _board_state(page)["moves"] == 1 and message.get_attribute("aria-live") == "polite"
     page.click(".pb-board-solution-previous")
-    assert message.inner_text() == "Zug 1 von 29 zurückgenommen: A♦ von Tableau 1 auf Zielstapel 1 legen"
+    assert message.inner_text() == "Zug 1 von 29 zurückgenommen: Legen Sie das A♦ von Tableau 1 auf Zielstapel 1."
     assert _board_state(page)["moves"] == 0
 
     for _ in range(29):
         page.click(".pb-board-solution-next")
-    assert message.inner_text() == ("Zug 29 von 29: Q♥ von Tableau 4 auf Zielstapel 4 legen " + ui["board_won"])
+    assert message.inner_text() == ("Zug 29 von 29: Legen Sie die D♥ von Tableau 4 auf Zielstapel 4. " + ui["board_won"])
     assert "pb-board-won" in message.get_attribute("class")
     assert page.get_attribute("div[data-pb-board]", "data-status") == "won"
     assert page.is_disabled(".pb-board-solution-next") and page.is_disabled(".pb-board-solve")
@@ -560,7 +566,7 @@ def _open_game(page, server: str, game: str, deal: int | None = None) -> tuple[d
     """Open ``game``'s German page, on ``deal`` (the page's own deal when None); the board's data and
     the engine's game of that deal."""
     page.goto(f"{server}/{LANG}/{game}.html")
-    _wait_playable(page)
+    _play(page)
     data = _board_data(page)
     if deal is not None:
         page.evaluate("n => window.PatienceBookBoards[0].newDeal(n)", deal)
@@ -574,8 +580,8 @@ def _place(page) -> tuple[str | None, int | None]:
 
 
 def _enter_table(page) -> None:
-    # From the bar's last button, Tab reaches the table: it is one tab stop.
-    page.focus(".pb-board-new-deal")
+    # From the last control above it (the link to this deal), Tab reaches the table: it is one tab stop.
+    page.focus(".pb-board-link")
     page.keyboard.press("Tab")
     assert _place(page)[0] is not None
 
@@ -667,7 +673,7 @@ def test_a_run_is_taken_and_moved_with_the_keyboard(page, server):
     game.push(run)
     page.wait_for_function("n => window.PatienceBookBoards[0].state().moves === n", arg=len(game.moves))
     assert _board_state(page)["piles"] == position_to_dict(game.position)["piles"]
-    assert _message(page) == wording.msg("board_moved", move=wording.describe(run, before))
+    assert _message(page) == wording.report(run, before)
 
 
 def test_a_buried_face_up_card_of_yukon_is_taken_with_the_cards_on_it(page, server):
@@ -718,7 +724,7 @@ def test_undo_and_redo_keys_take_back_and_replay_moves(page, server):
         page.keyboard.press(key)
         page.wait_for_function("n => window.PatienceBookBoards[0].state().moves === n", arg=moves)
     # The last undo and redo, in words, as the engine says them.
-    assert _message(page) == wording.msg("play_redone", move=wording.describe(second, Game.deal(
+    assert _message(page) == wording.join(wording.msg("play_redone"), wording.report(second, Game.deal(
         game.ruleset, data["deal"]).position.apply(first)))
     assert _board_state(page)["piles"] == position_to_dict(game.position)["piles"]
     page.keyboard.press("u")
@@ -742,10 +748,10 @@ def test_f_and_shift_enter_double_click_and_the_message_names_where_the_card_wen
         page.keyboard.press(key)
         game.push(Move.double_click(pile))
         page.wait_for_function("n => window.PatienceBookBoards[0].state().moves === n", arg=len(game.moves))
-        # "7♥ liegt jetzt auf Freie Zelle 1.": the card and the free cell it went to.
-        expected = data["ui"]["board_sent"].format(card=wording.card(card), target=data["names"][drags[0].target])
+        # "Die 9♠ wurde von Tableau 1 in die freie Zelle 1 gelegt.": the card and the free cell it went to.
+        expected = wording.report(Move.double_click(pile), position)
         assert _message(page) == expected
-        assert data["names"][drags[0].target] in expected and data["names"][drags[0].target].startswith("Freie Zelle")
+        assert wording.card(card) in expected and "freie Zelle" in expected
     assert _board_state(page)["piles"] == position_to_dict(game.position)["piles"]
 
 
@@ -754,7 +760,7 @@ def test_hint_frames_the_card_that_moves_and_its_place_not_the_piles(page, serve
     hint = game.hints()[0]
     _enter_table(page)
     page.keyboard.press("h")
-    assert _message(page).startswith(data["ui"]["play_hint"].split("{")[0])
+    assert _message(page) == Wording(game.ruleset, data["ui"], data["names"]).describe(hint, game.position)
     cards = game.position.pile(hint.source)
     onto = game.position.pile(hint.target)
     # One look at the drawn table (the page may still be scrolling to the focused pile).
@@ -821,7 +827,7 @@ def test_on_a_390_pixel_phone_cards_and_labels_are_readable_and_search_comes_fir
     page = context.new_page()
     try:
         page.goto(f"{server}/{LANG}/freecell.html")
-        _wait_playable(page)
+        _play(page)
         sizes = page.evaluate("""() => {
             const px = (el) => parseFloat(getComputedStyle(el).fontSize);
             const cards = [...document.querySelectorAll('.pb-board-table .pb-card')];

@@ -205,7 +205,9 @@
     cards.render(board.table, board.data.layout, start, {
       names: board.data.names || {},
       faceDown: board.text("setup_face_down"),
-      empty: board.text("play_empty")
+      empty: board.text("play_empty"),
+      ranks: (board.data.ui || {}).card_ranks,
+      labels: true
     });
     Array.prototype.forEach.call(board.table.querySelectorAll(".pb-pile[data-pile]"), function (el) {
       el.tabIndex = 0;
@@ -285,7 +287,13 @@
       board.say(board.text("board_unavailable"), "note");
     } else {
       offerPlay(board);
-      whenIdle(function () { keep(board.data); });
+      // A link to a deal (?deal=N&variant=ID) is a wish to play it: the board starts at once.
+      var asked = new global.URLSearchParams(global.location.search);
+      if (asked.has("deal") || asked.has("variant")) {
+        begin(board);
+      } else {
+        whenIdle(function () { keep(board.data); });
+      }
     }
   }
 
