@@ -344,7 +344,7 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
     svg.set("font-family", "sans-serif")
     if ui_lang:
         svg.set("lang", ui_lang)
-        svg.set("class", "pb-setup-picture pb-interface")
+        svg.set("class", "pb-setup-picture pb-interface")  # our strings in English: see check/sitereport.py
     _el(svg, "title").text = name
     _el(svg, "desc").text = setup_description(ruleset, labels, ui)
     background = _el(svg, "rect", fill=_FELT, stroke=_FELT_EDGE, stroke_width=_num(0.03), rx=_num(0.15))
