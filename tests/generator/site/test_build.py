@@ -127,6 +127,19 @@ def test_no_external_resources_are_referenced(site):
         assert not re.search(r'<(?:script|link|img)[^>]+(?:src|href)="(?:https?:)?//', text), page
 
 
+def test_no_page_holds_an_inline_script_and_the_quick_search_is_shown_without_one(site):
+    # `serve` allows only the site's own script files; an inline script would also hold up the
+    # parser until every style sheet has loaded, and with it the examples' first step.
+    out = site[0] / "out"
+    for page in out.rglob("*.html"):
+        tree = lxml.html.parse(str(page))
+        inline = [s for s in tree.xpath("//script[not(@src)]") if s.get("type") != "application/json"]
+        assert inline == [], page
+    box = lxml.html.parse(str(out / "de" / "sultan.html")).xpath('//*[@id="searchbox"]')
+    assert len(box) == 1 and "display" not in (box[0].get("style") or "")
+    assert box[0].xpath('.//form[@action="search.html"]//input[@name="q"]')
+
+
 def test_every_page_names_an_icon_that_is_in_the_site(site):
     # Without one, a browser asks for /favicon.ico and gets a 404 from every server.
     out = site[0] / "out"
