@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import http.client
 import os
-import re
 import socket
 import threading
 import time
