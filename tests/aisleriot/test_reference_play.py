@@ -1,8 +1,10 @@
 """Random play against AisleRiot: after every move, the same legal moves, layout, score and end state.
 
 For each game of conftest.GAMES, and each variant of its page played with the AisleRiot options
-it stands for, 100 deals of up to 300 steps. At each step a move is drawn uniformly (one
-``random.Random(seed)`` per deal) from our legal moves, double-clicks included, and played on both
+it stands for, deals 1 to N of up to 300 steps: N is ``PATIENCEBOOK_REFERENCE_DEALS`` when set (the
+full comparison: ``PATIENCEBOOK_REFERENCE_DEALS=100 pytest tests/aisleriot -k random_play -s``
+prints each game's deal and step counts), else :data:`SAMPLE_DEALS`, the sample a test run takes.
+At each step a move is drawn uniformly (one ``random.Random(seed)`` per deal) from our legal moves, double-clicks included, and played on both
 sides: our :class:`Position` and AisleRiot's compiled rules in guile (tests/aisleriot/shim.scm,
 which lists AisleRiot's legal actions by its drag and click protocol). After each step the two
 must agree on every pile with its face-up flags, the score, won/over, and the set of legal
@@ -14,6 +16,7 @@ matched by the page's AisleRiot slot numbers when it gives them, else by role in
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -30,7 +33,20 @@ from .harness import Action, AisleRiotGame, Look
 
 pytestmark = [pytest.mark.aisleriot, pytest.mark.slow]
 
-SEEDS = range(1, 101)
+#: Deals per game and variant when ``PATIENCEBOOK_REFERENCE_DEALS`` is not set.
+SAMPLE_DEALS = 20
+
+
+def _deals() -> int:
+    value = os.environ.get("PATIENCEBOOK_REFERENCE_DEALS", "")
+    if not value:
+        return SAMPLE_DEALS
+    if not value.isdigit() or int(value) < 1:
+        raise pytest.UsageError(f"PATIENCEBOOK_REFERENCE_DEALS must be a whole number of deals, not {value!r}")
+    return int(value)
+
+
+SEEDS = range(1, _deals() + 1)
 STEPS = 300
 
 
