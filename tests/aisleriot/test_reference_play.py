@@ -1,17 +1,18 @@
 """Random play against AisleRiot: after every move, the same legal moves, layout, score and end state.
 
-For each game of conftest.GAMES, and each variant of its page played with the AisleRiot options
-it stands for, deals 1 to N of up to 300 steps: N is ``PATIENCEBOOK_REFERENCE_DEALS`` when set (the
+For each game of conftest.GAMES, and each variant of its page played with the AisleRiot options it
+stands for, deals 1 to N of up to 300 steps: N is ``PATIENCEBOOK_REFERENCE_DEALS`` when set (the
 full comparison: ``PATIENCEBOOK_REFERENCE_DEALS=100 pytest tests/aisleriot -k random_play -s``
 prints each game's deal and step counts), else :data:`SAMPLE_DEALS`, the sample a test run takes.
-At each step a move is drawn uniformly (one ``random.Random(seed)`` per deal) from our legal
-moves, double-clicks included, and played on both sides: our :class:`Position` and AisleRiot's compiled rules in guile (tests/aisleriot/shim.scm,
-which lists AisleRiot's legal actions by its drag and click protocol). After each step the two
-must agree on every pile with its face-up flags, the score, won/over, and the set of legal
-actions (drags, stock click, double-clicks). Where our rules differ from AisleRiot on purpose, the
-difference is listed in :data:`DEVIATIONS` (docs/deviations.md says why); every other difference
-fails the test. A deal stops early when the game is won or over, or has no move left. Piles are
-matched by the page's AisleRiot slot numbers when it gives them, else by role in layout order.
+At each step a move is drawn uniformly (one ``random.Random(seed)`` per deal) from our legal moves,
+double-clicks included, and played on both sides: our :class:`Position` and AisleRiot's compiled
+rules in guile (tests/aisleriot/shim.scm, which lists AisleRiot's legal actions by its drag and
+click protocol). After each step the two must agree on every pile with its face-up flags, the
+score, won/over, and the set of legal actions (drags, stock click, double-clicks). Where our rules
+differ from AisleRiot on purpose, the difference is listed in :data:`DEVIATIONS`
+(docs/deviations.md says why); every other difference fails the test. A deal stops early when the
+game is won or over, or has no move left. Piles are matched by the page's AisleRiot slot numbers
+when it gives them, else by role in layout order.
 """
 
 from __future__ import annotations
