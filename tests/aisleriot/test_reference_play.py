@@ -166,6 +166,7 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "freecell": (FOUNDATION_CARD_TO_FREECELL,),
     "canfield": (FOUNDATION_CARDS_TO_TABLEAU,),
     "bakers_game": (FOUNDATION_CARD_TO_FREECELL,),
+    "eight_off": (FOUNDATION_TO_FOUNDATION,),
 }
 
 

@@ -84,3 +84,72 @@ def test_bakers_game_runs_are_in_suit_and_limited_as_in_freecell():
     freed = p.apply("freecell1>tableau8")  # now two empty free cells: 2 + 1
     assert code(freed, "tableau1:3>tableau2") is None
     assert code(freed, "tableau1:3>tableau3") == "does-not-fit"  # the 8s goes on the 9s only, in suit
+
+
+# -- max="free-cells" (Eight Off, Seahaven) --------------------------------------------------------
+
+def test_eight_off_run_limit_is_empty_free_cells_plus_one_and_empty_piles_do_not_count():
+    # Seven full free cells, one empty, and three empty tableau piles: at most 1 + 1 cards, onto a
+    # card or into an empty pile alike (FreeCell's rule would allow (1 + 1) * 2 ** 3 = 16).
+    piles = {f"freecell{n}": f"{n + 1}c" for n in range(1, 8)}
+    piles.update({"tableau1": "3d 9s 8s 7s", "tableau2": "2d Kh Qh", "tableau3": "4d Ts", "tableau5": "5d 9h 8h",
+                  "tableau6": "6d Th"})
+    p = position("eight_off", piles)
+    assert code(p, "tableau1:3>tableau3") == "too-many-for-free-cells"
+    assert code(p, "tableau5:2>tableau6") is None
+    assert code(p, "tableau2:2>tableau4") is None
+    assert code(p, "tableau1:2>tableau4") == "empty-takes-king"
+    del piles["freecell7"]  # two empty free cells: 2 + 1
+    assert code(position("eight_off", piles), "tableau1:3>tableau3") is None
+
+
+def test_freecell_run_limit_still_doubles_for_empty_piles():
+    piles = {f"freecell{n}": f"{n + 1}c" for n in range(1, 4)}
+    piles.update({"tableau1": "Ks Qh Jc Th", "tableau2": "Kc", "tableau3": "9s"})
+    p = position("freecell", piles)  # one empty free cell, five empty piles: (1 + 1) * 2 ** 5
+    assert code(p, "tableau1:3>tableau2") is None
+
+
+def test_eight_off_empty_tableau_pile_takes_a_king_only():
+    p = position("eight_off", {"tableau1": "5d Qs", "tableau2": "3h Kc"})
+    assert code(p, "tableau1>tableau3") == "empty-takes-king"
+    assert code(p, "tableau2>tableau3") is None
+
+
+# -- double-click autoplay over the free cells (Eight Off, Seahaven) ------------------------------
+
+def test_double_click_on_a_foundation_plays_free_cells_first_then_the_tableau_again_and_again():
+    p = position("eight_off", {"freecell6": "2h", "freecell2": "Kd", "tableau1": "3h Ah", "tableau2": "Ad"})
+    after = p.apply("dbl:foundation3")
+    # Ah (tableau1) first: no free cell card fits yet; then 2h from its free cell, then 3h, then Ad.
+    assert [cards(after, f"foundation{n}") for n in range(1, 5)] == ["Ah 2h 3h", "Ad", "", ""]
+    assert cards(after, "freecell2") == "Kd" and after.score == 4
+
+
+def test_double_click_on_a_foundation_needs_a_card_that_fits():
+    p = position("eight_off", {"freecell1": "2h", "tableau1": "Kd"})
+    assert p.reason(Move.parse("dbl:foundation1")) is not None
+    assert Move.parse("dbl:foundation1") not in list(p.generate_moves(double_clicks=True))
+
+
+# -- lost hook no-move-but-off-foundations (Eight Off, Seahaven) ------------------------------------
+
+def _blocked_eight_off(extra: dict[str, str]) -> Position:
+    """Eight full free cells, all hearts on a foundation, an empty tableau pile and tableau cards that
+    fit nowhere: only the King of hearts could move, off its foundation."""
+    piles = {f"freecell{n}": f"{n + 1}c" for n in range(1, 9)}
+    piles.update({"foundation1": "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh", "tableau1": "2s 7d", "tableau2": "3s 9d",
+                  "tableau3": "4s Jd"})
+    piles.update(extra)
+    return position("eight_off", piles)
+
+
+def test_game_is_lost_when_only_moves_off_a_foundation_are_left():
+    p = _blocked_eight_off({})
+    assert {str(m) for m in p.legal_moves} == {f"foundation1>tableau{n}" for n in range(4, 9)}
+    assert p.is_lost()
+
+
+def test_game_goes_on_while_a_card_can_move_elsewhere():
+    assert not _blocked_eight_off({"tableau3": "4s Td"}).is_lost()  # the 9d goes on the Td
+    assert not position("eight_off", {"tableau1": "2s 7h"}).is_lost()  # empty free cells
