@@ -15,7 +15,7 @@ from .rules import HOOKS, Role
 if TYPE_CHECKING:  # pragma: no cover
     from .position import Position
 
-__all__ = ["LOST_CHECKS", "lost_check", "no_useful_move", "no_move"]
+__all__ = ["LOST_CHECKS", "lost_check", "no_useful_move", "no_move", "no_move_but_off_foundations"]
 
 
 def no_useful_move(position: "Position") -> bool:
@@ -61,10 +61,34 @@ def no_move(position: "Position") -> bool:
     return True
 
 
+def no_move_but_off_foundations(position: "Position") -> bool:
+    """True when no move is left but moves off a foundation (hook ``no-move-but-off-foundations``;
+    Seahaven).
+
+    As :func:`no_move`, and a move that takes a card off a foundation does not count either: the
+    game can be lost while a foundation card could still go back to the tableau (seahaven.scm
+    ``get-hint`` looks for moves from the free cells and the tableau only).
+    """
+    if position.is_legal(Move.stock()):
+        return False
+    for move in position.legal_moves:
+        if move.kind is not MoveKind.DRAG:
+            return False
+        source, target = move.source or "", move.target or ""
+        if position.role(source) is Role.FOUNDATION:
+            continue
+        if (position.role(source) is Role.TABLEAU and position.role(target) is Role.TABLEAU
+                and not position.pile(target) and move.count == len(position.pile(source))):
+            continue
+        return False
+    return True
+
+
 #: Implementations of the hooks of kind ``"lost"``, by name: position -> True when the game is lost.
 LOST_CHECKS: dict[str, Callable[["Position"], bool]] = {
     "no-useful-move": no_useful_move,
     "no-move": no_move,
+    "no-move-but-off-foundations": no_move_but_off_foundations,
 }
 
 _missing = [name for name, hook in HOOKS.items() if hook.kind == "lost" and name not in LOST_CHECKS]

@@ -19,7 +19,7 @@ from .errors import EngineError, IllegalMove, NotationError, PositionError, Reas
 from .hooks import lost_check
 from .moves import LegalMoves, Move, MoveKind
 from .rules import (
-    LOST_NEVER, Base, DealOrder, Direction, DoubleClick, Face, FillRule, KingsRule, Match, Reveal, Role, Ruleset,
+    LOST_NEVER, AutoRule, Base, DealOrder, Direction, DoubleClick, Face, FillRule, KingsRule, Match, Reveal, Role, Ruleset,
     StockAction, StockRequires, Won, pile_ids,
 )
 from .syntax import (
@@ -660,7 +660,7 @@ class Position:
                 # (free cells + 1) * 2 ** empty tableau piles, the target not counted.
                 lim = 0
                 if limit and R.roles[j] is Role.TABLEAU:
-                    lim = limit if q else limit >> 1
+                    lim = limit if q or not R.limit_doubles else limit >> 1
                 if q:
                     wanted = accepts[j][q[-1] & 63]
                 else:
@@ -720,10 +720,14 @@ class Position:
 
     def _move_limit(self) -> int:
         """(empty free cells + 1) * 2 ** (empty tableau piles): the longest run a limited pile may move
-        onto a non-empty tableau pile; half of it into an empty one (freecell.scm ``movable-to-field?``)."""
+        onto a non-empty tableau pile; half of it into an empty one (freecell.scm ``movable-to-field?``).
+        Under ``max="free-cells"`` (``limit_doubles`` false) empty tableau piles do not count: empty
+        free cells + 1, onto any tableau pile (eight-off.scm, seahaven.scm ``button-pressed``)."""
         R = self._rules
         piles = self._piles
         free = sum(1 for i in R.freecells if not piles[i])
+        if not R.limit_doubles:
+            return free + 1
         empty = sum(1 for i in R.tableaux if not piles[i])
         return (free + 1) << empty
 
@@ -763,7 +767,7 @@ class Position:
             if not to_foundation:
                 continue
             if action is DoubleClick.AUTOPLAY:
-                ok = any((t, 1) in to_foundation for t in R.wastes + R.tableaux)
+                ok = any((t, 1) in to_foundation for t in R.wastes + R.freecells + R.tableaux)
             elif action is DoubleClick.RUN_TO_FOUNDATION:
                 k = self._run_length(i, R.tables(self._base)[1])
                 ok = (i, k) in to_foundation or (i, 1) in to_foundation
@@ -856,7 +860,7 @@ class Position:
             return None
         if R.limited[i] and R.roles[j] is Role.TABLEAU and k > 1:
             limit = self._move_limit()
-            if not q:
+            if not q and R.limit_doubles:
                 limit >>= 1
             if k > limit:
                 if R.freecells:
@@ -1057,8 +1061,10 @@ class Position:
 
         ``card-to-foundation``: the top card to the first foundation that takes it (so a card of
         the base rank goes to the first empty one). ``run-to-foundation``: the longest liftable run
-        at the top, when its top card fits a foundation. ``autoplay``: every tableau card that fits
-        a foundation, scanning the tableau from the left again after each card, until none fits.
+        at the top, when its top card fits a foundation. ``autoplay``: every top card of the waste,
+        the free cells and the tableau that fits a foundation, scanning them in that order, from the
+        left again after each card, until none fits (seahaven.scm ``autoplay-foundations`` scans the
+        free cells, then the tableau).
         Raises :class:`IllegalMove` when the double-click does nothing here.
         """
         R = self._rules
@@ -1074,7 +1080,7 @@ class Position:
             drags: list[Move] = []
             pos = self
             while True:
-                for t in R.wastes + R.tableaux:
+                for t in R.wastes + R.freecells + R.tableaux:
                     m = pos._to_foundation(t, 1) if pos._piles[t] else None
                     if m is not None:
                         drags.append(m)
@@ -1211,7 +1217,9 @@ def _autoplay_low_cards(R: CompiledRules, piles: list) -> None:
     colour, each suit counting the rank on top of its foundation (0 when it has none). Piles are
     scanned in layout order, from the first again after each card; the card goes to the foundation
     of its suit, an Ace to the first empty one (freecell.scm ``move-low-cards``, ``homecell-by-suit``).
+    Under the ``all-cards`` rule the rank is not looked at: every top card that fits goes.
     """
+    every_card = R.autoplay is AutoRule.ALL_CARDS
     foundations = R.foundations
     others = [i for i in range(len(piles)) if R.roles[i] is not Role.FOUNDATION]
     moved = True
@@ -1239,11 +1247,12 @@ def _autoplay_low_cards(R: CompiledRules, piles: list) -> None:
             rank, suit = c & 15, c >> 4
             if not rank:
                 continue
-            if suit in (1, 2):
-                ok = rank <= 2 + black and rank <= 3 + red
-            else:
-                ok = rank <= 2 + red and rank <= 3 + black
-            if not ok:
+            if every_card:
+                pass
+            elif suit in (1, 2):
+                if not (rank <= 2 + black and rank <= 3 + red):
+                    continue
+            elif not (rank <= 2 + red and rank <= 3 + black):
                 continue
             target = empty if rank == 1 else home[suit] if high[suit] == rank - 1 else -1
             if target < 0:

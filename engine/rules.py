@@ -132,9 +132,13 @@ class MoveLimit(_Named):
     the target pile not counted (freecell.scm ``movable-to-field?``; forty-thieves.scm
     ``tableau-droppable?``, a game without free cells, so 2 ** (empty tableau piles)). The pile the run
     leaves is not counted either: AisleRiot counts it as empty once lifted and subtracts it again.
+    ``free-cells``: at most (empty free cells + 1), whether the target pile is empty or not; empty
+    tableau piles do not count (eight-off.scm and seahaven.scm ``button-pressed``, which counts the
+    empty reserves in ``free-reserves``).
     """
 
     FREE_CELLS_AND_EMPTY_TABLEAU = "free-cells-and-empty-tableau"
+    FREE_CELLS = "free-cells"
 
 
 class AutoRule(_Named):
@@ -144,9 +148,13 @@ class AutoRule(_Named):
     is at most 2 above the lowest foundation of the other colour and at most 3 above the lowest of
     its own colour (a suit not yet on a foundation counts 0). Piles are scanned in layout order,
     starting again after each card (freecell.scm ``move-low-cards``).
+    ``all-cards``: the same scan, but every top card that fits a foundation goes, whatever its rank
+    (bakers-game.scm, whose ``max-auto-red`` and ``max-auto-black`` are 13; eight-off.scm
+    ``move-low-cards``).
     """
 
     LOW_CARDS = "low-cards"
+    ALL_CARDS = "all-cards"
 
 
 class KingsRule(_Named):
@@ -313,6 +321,15 @@ HOOKS: dict[str, Hook] = {
                    "yukon: games/yukon.scm, get-hint",
                    "forty_thieves: games/forty-thieves.scm, get-hint",
                    "gypsy: games/gypsy.scm, get-hint"),
+        ),
+        Hook(
+            name="no-move-but-off-foundations",
+            kind="lost",
+            summary=(
+                "The game is lost when no move is left but moves that take a card off a foundation, "
+                "a move of a whole tableau pile into an empty tableau pile not counting either."
+            ),
+            games=("seahaven: AisleRiot games/seahaven.scm, game-continuable and get-hint",),
         ),
     )
 }
@@ -980,9 +997,15 @@ class Ruleset:
             if g.move.keeps_base and self.base is Base.ANY:
                 self._fail(f"the move policy of {g.id!r} keeps the base rank, but no foundation defines a base",
                            g.line)
-            if g.move.limit is not None and not self.piles_with_role(Role.TABLEAU):
+            if g.move.limit is MoveLimit.FREE_CELLS_AND_EMPTY_TABLEAU and not self.piles_with_role(Role.TABLEAU):
                 self._fail(f"the move policy of {g.id!r} is limited by empty tableau piles, but the game has none",
                            g.line)
+            if g.move.limit is MoveLimit.FREE_CELLS and not self.piles_with_role(Role.FREECELL):
+                self._fail(f"the move policy of {g.id!r} is limited by empty free cells, but the game has none",
+                           g.line)
+        if len({g.move.limit for g in self.piles if g.move.limit is not None}) > 1:
+            self._fail("the move policies of a game name one limit ('max') worked out from the position, "
+                       "not two", None)
         if self.scoring.per_card_only and self.scoring.maximum != self.scoring.per_card * self.deck.size:
             self._fail(f"the maximum score {self.scoring.maximum} does not match the deck: "
                        f"{self.scoring.per_card} x {self.deck.size} cards = "

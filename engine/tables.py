@@ -86,7 +86,8 @@ class CompiledRules:
       else 0);
     - lifting: ``lift`` (:data:`LIFT_NONE`, :data:`LIFT_TOP` or :data:`LIFT_RUN`), ``sources``
       (piles that lift anything), ``max_cards`` (most cards lifted at once), ``keeps_base`` (a card
-      of the base rank never leaves), ``limited`` (runs limited by free cells and empty tableau piles);
+      of the base rank never leaves), ``limited`` (runs limited by free cells and empty tableau piles),
+      ``limit_doubles`` (each empty tableau pile doubles that limit; false for ``free-cells``);
     - building: ``targets`` (piles with a build), ``targets_from[i]`` (where pile ``i``'s cards may
       go), ``allowed_from[j][i]`` (pile ``i`` may give to pile ``j``), ``reverse[i][j]`` and
       ``reverse_to[j][i]`` (a run from ``i`` lands reversed on ``j``), ``capacity`` (0: no limit),
@@ -132,7 +133,10 @@ class CompiledRules:
             self.accepts_run[i] = g.build is not None and g.build.accepts in (Accepts.RUN, Accepts.COMPLETE_RUN)
         self.sources = tuple(i for i in range(n) if self.lift[i] != LIFT_NONE)
         # Runs onto a tableau pile limited by free cells and empty tableau piles (FreeCell, Forty Thieves).
-        self.limited = [g.move.limit is MoveLimit.FREE_CELLS_AND_EMPTY_TABLEAU for g in self.groups]
+        self.limited = [g.move.limit is not None for g in self.groups]
+        # Whether empty tableau piles double that limit (free-cells-and-empty-tableau) or do not
+        # count (free-cells: Eight Off, Seahaven).
+        self.limit_doubles = not any(g.move.limit is MoveLimit.FREE_CELLS for g in self.groups)
         self.freecells = tuple(i for i, r in enumerate(self.roles) if r is Role.FREECELL)
         self.keeps_base = [g.move.keeps_base for g in self.groups]
         self.complete_run = [g.build is not None and g.build.accepts is Accepts.COMPLETE_RUN for g in self.groups]

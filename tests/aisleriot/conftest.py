@@ -62,6 +62,8 @@ GAMES: dict[str, ReferenceGame] = {
     "forty_thieves": ReferenceGame("forty-thieves"),
     "bakers_dozen": ReferenceGame("bakers-dozen"),
     "gypsy": ReferenceGame("gypsy"),
+    "bakers_game": ReferenceGame("bakers-game"),
+    "eight_off": ReferenceGame("eight-off"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -182,6 +182,8 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "golf": (TABLEAU_CARD_ON_A_CLICK, STOCK_DOUBLE_CLICK),
     "freecell": (FOUNDATION_CARD_TO_FREECELL,),
     "canfield": (FOUNDATION_CARDS_TO_TABLEAU,),
+    "bakers_game": (FOUNDATION_CARD_TO_FREECELL,),
+    "eight_off": (FOUNDATION_TO_FOUNDATION,),
 }
 
 

@@ -49,8 +49,10 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
     assert per_game == {
         "agnes": ["agnes-example-base", "agnes-example-runs"],
         "bakers_dozen": ["bakers_dozen-example-kings", "bakers_dozen-example-empty"],
+        "bakers_game": ["bakers_game-example-suit", "bakers_game-example-limit"],
         "canfield": ["canfield-example-reserve", "canfield-example-stock"],
         "eagle_wing": ["eagle_wing-example-reserve", "eagle_wing-example-limit"],
+        "eight_off": ["eight_off-example-limit", "eight_off-example-foundation"],
         "forty_thieves": ["forty_thieves-example-limit", "forty_thieves-example-foundation"],
         "freecell": ["freecell-example-autoplay", "freecell-example-limit"],
         "golf": ["golf-example-king", "golf-example-ace"],
@@ -74,6 +76,10 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["spider-example-empty"] == ["fill-empty-first"]
     assert refused["golf-example-king"] == ["closed-on"]
     assert refused["bakers_dozen-example-empty"] == ["empty-takes-none"]
+    assert refused["bakers_game-example-suit"] == ["does-not-fit"]
+    assert refused["bakers_game-example-limit"] == ["too-many-for-free-cells"]
+    assert refused["eight_off-example-limit"] == ["too-many-for-free-cells"]
+    assert refused["eight_off-example-foundation"] == ["does-not-fit"]
 
 
 def test_replay_matches_the_engine_played_directly(document):

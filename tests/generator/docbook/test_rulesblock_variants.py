@@ -221,11 +221,25 @@ def test_face_list_with_an_unknown_word(tmp_path):
 
 
 def test_unknown_max_word_is_an_error(tmp_path):
-    path, text = edited(tmp_path, "freecell", 'max="free-cells-and-empty-tableau"', 'max="free-cells"')
+    path, text = edited(tmp_path, "freecell", 'max="free-cells-and-empty-tableau"', 'max="empty-piles"')
     error = load_error(path)
-    assert error.line == line_of(text, 'max="free-cells"')
-    assert error.message == ("pb:move: bad value 'free-cells' for 'max'; "
-                             "expected a whole number of at least 1, or free-cells-and-empty-tableau")
+    assert error.line == line_of(text, 'max="empty-piles"')
+    assert error.message == ("pb:move: bad value 'empty-piles' for 'max'; "
+                             "expected a whole number of at least 1, or free-cells-and-empty-tableau, free-cells")
+
+
+def test_free_cell_limit_needs_free_cells(tmp_path):
+    path, text = edited(tmp_path, "forty_thieves", 'max="free-cells-and-empty-tableau"', 'max="free-cells"')
+    error = load_error(path)
+    assert error.line == line_of(text, '<pb:pile id="tableau"')
+    assert error.message == "pb:pile: the move policy of 'tableau' is limited by empty free cells, but the game has none"
+
+
+def test_unknown_autoplay_rule_names_all_cards(tmp_path):
+    path, text = edited(tmp_path, "freecell", 'rule="low-cards"', 'rule="every-card"')
+    error = load_error(path)
+    assert error.line == line_of(text, 'rule="every-card"')
+    assert error.message == "pb:autoplay: unknown value 'every-card' for 'rule'; allowed: low-cards, all-cards"
 
 
 def test_closed_on_needs_a_rank_letter(tmp_path):
