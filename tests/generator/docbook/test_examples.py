@@ -49,6 +49,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
     assert per_game == {
         "agnes": ["agnes-example-base", "agnes-example-runs"],
         "bakers_dozen": ["bakers_dozen-example-kings", "bakers_dozen-example-empty"],
+        "beleaguered_castle": ["beleaguered_castle-example-aces", "beleaguered_castle-example-back"],
         "canfield": ["canfield-example-reserve", "canfield-example-stock"],
         "eagle_wing": ["eagle_wing-example-reserve", "eagle_wing-example-limit"],
         "forty_thieves": ["forty_thieves-example-limit", "forty_thieves-example-foundation"],
@@ -74,6 +75,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["spider-example-empty"] == ["fill-empty-first"]
     assert refused["golf-example-king"] == ["closed-on"]
     assert refused["bakers_dozen-example-empty"] == ["empty-takes-none"]
+    assert refused["beleaguered_castle-example-back"] == ["base-stays"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
