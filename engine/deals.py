@@ -80,13 +80,36 @@ def deal_order(ruleset: Ruleset, seed: int,
     ``game-over`` is true at the start: nothing is won yet, and Eagle Wing's stock can always be
     dealt), so they need no ``playable``. Raises ``RuntimeError`` after ``max_attempts``
     refused orders.
+
+    The cards of a deal step of a rank (Beleaguered Castle's Aces) are set aside before the shuffle,
+    which draws from the other cards only, and stand in the order where that step takes them.
     """
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
         raise ValueError(f"a deal number is an integer from 0 to {SEED_MAX}, not {seed!r}")
     rand = GRand(seed)
     deck = ruleset.cards()
+    aside = ruleset.set_aside
+    if aside:
+        deck = tuple(c for c in deck if c.rank not in aside)
     for _ in range(max_attempts):
         order = aisleriot_shuffle(deck, rand)
+        if aside:
+            order = _with_set_aside(ruleset, order)
         if playable is None or playable(order):
             return order
     raise RuntimeError(f"deal {seed} of {ruleset.game!r}: no playable deal in {max_attempts} attempts")
+
+
+def _with_set_aside(ruleset: Ruleset, shuffled: list[Card]) -> list[Card]:
+    """``shuffled`` (the deck without its set-aside cards) with the cards of each deal step of a rank
+    (:attr:`~patiencebook.engine.rules.DealStep.rank`) put in where that step deals them, in the
+    order of the unshuffled deck."""
+    out: list[Card] = []
+    rest = iter(shuffled)
+    for step in ruleset.deal:
+        if step.rank is not None:
+            out.extend(c for c in ruleset.cards() if c.rank is step.rank)
+        else:
+            out.extend(next(rest) for _ in range(step.total(ruleset.pile(step.pile).count)))
+    out.extend(rest)
+    return out

@@ -91,7 +91,9 @@ class Position:
         ``top-up`` the last card a pile gets in that step lies face up. The first card dealt to a
         foundation sets the base rank when the foundations start from the base card (a joker has no
         rank, so the next card dealt to a foundation does). The cards left over form the stock, face
-        down, the next card in ``cards`` on top.
+        down, the next card in ``cards`` on top. A deal step of a rank
+        (:attr:`~patiencebook.engine.rules.DealStep.rank`) takes the cards of that rank wherever they
+        lie in ``cards``, and the other steps the other cards in order.
 
         Raises :class:`EngineError` when ``cards`` is not the ruleset's deck in some order.
         """
@@ -100,6 +102,9 @@ class Position:
         if sorted(codes) != sorted(card_code(c) for c in ruleset.cards()):
             raise EngineError(f"the cards to deal are not the {ruleset.game} deck of {rules.deck_size} cards "
                               f"in some order (got {len(codes)} cards)")
+        aside = ruleset.set_aside
+        if aside:
+            codes = cls._set_aside_in_place(ruleset, codes, {int(r) for r in aside})
         piles: list[list[int]] = [[] for _ in rules.ids]
         pos = 0
         base = 0
@@ -139,6 +144,23 @@ class Position:
                 raise EngineError(f"{ruleset.game} deals {pos} cards and has no stock for the other {len(rest)}")
             piles[rules.stock] = list(reversed(rest))
         return cls._make(rules, tuple(tuple(p) for p in piles), base, 0, 0)
+
+    @staticmethod
+    def _set_aside_in_place(ruleset: Ruleset, codes: list[int], ranks: set[int]) -> list[int]:
+        """``codes`` reordered so that each deal step of a rank takes the cards of that rank (in their
+        order in ``codes``) and every other step the next of the other cards."""
+        others = [c for c in codes if c & 15 not in ranks]
+        out: list[int] = []
+        pos = 0
+        for step in ruleset.deal:
+            if step.rank is not None:
+                out.extend(c for c in codes if c & 15 == int(step.rank))
+            else:
+                n = step.total(ruleset.pile(step.pile).count)
+                out.extend(others[pos:pos + n])
+                pos += n
+        out.extend(others[pos:])
+        return out
 
     @classmethod
     def from_piles(cls, ruleset: Ruleset, piles: "dict[str, Sequence[tuple[Card, bool]]]",
@@ -618,7 +640,7 @@ class Position:
             p = piles[i]
             if not p or not p[-1] & UP:
                 continue
-            if R.keeps_base[i] and p[-1] & 15 == self._base:
+            if R.keeps_base[i] and p[-1] & 15 == (self._base or R.fixed_base):
                 continue
             n = 1
             if R.lift[i] == LIFT_RUN:
@@ -833,9 +855,10 @@ class Position:
                               "moved", card=str(CARD_OF[c & 63]), pile=ids[i])
         if k > 1 and lift == LIFT_TOP:
             return Reason("top-card-only", f"only the top card of the {role_i} can be moved", pile=ids[i])
-        if R.keeps_base[i] and self._base and p[-1] & 15 == self._base:
-            return Reason("base-stays", f"a card of the {R.base_word} ({RANK_NAMES[self._base]}) never leaves "
-                          f"the {role_i}", pile=ids[i], rank=Rank(self._base).letter)
+        kept = self._base or R.fixed_base
+        if R.keeps_base[i] and kept and p[-1] & 15 == kept:
+            return Reason("base-stays", f"a card of the {R.base_word} ({RANK_NAMES[kept]}) never leaves "
+                          f"the {role_i}", pile=ids[i], rank=Rank(kept).letter)
         if k > R.max_cards[i]:
             return Reason("too-many-cards", f"at most {R.max_cards[i]} cards of the {role_i} can be moved at once",
                           pile=ids[i], count=R.max_cards[i])

@@ -646,6 +646,12 @@ class DealStep:
             the other three, row by row).
         order: how the step goes round the piles (:class:`DealOrder`).
         kings: where the kings go once the step is dealt (:class:`KingsRule`).
+        rank: ``None`` for a step that takes the next cards of the shuffled deck; or a rank whose
+            cards are set aside before the deck is shuffled and dealt by this step, in the order of
+            the unshuffled deck (clubs, diamonds, hearts, spades), whatever steps come before it.
+            The step must deal exactly the deck's cards of that rank (Beleaguered Castle: the four
+            Aces, one to each foundation; beleaguered-castle.scm shuffles a deck without Aces,
+            ``make-deck-list-ace-low 2 2 club``, and adds each Ace with ``add-card!`` after the deal).
         line: source line, for messages (not compared).
     """
 
@@ -654,6 +660,7 @@ class DealStep:
     face: "Face | tuple[Face, ...]" = Face.UP
     order: DealOrder = DealOrder.ROWS
     kings: KingsRule = KingsRule.AS_DEALT
+    rank: Rank | None = None
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -671,6 +678,9 @@ class DealStep:
             raise RulesError(f"deal step for {self.pile!r} gives no card counts", None, self.line)
         for n in self.cards:
             _check_int(n, f"a card count of the deal step for {self.pile!r}", 0, self.line)
+        if self.rank is not None and not isinstance(self.rank, Rank):
+            raise RulesError(f"the rank of the deal step for {self.pile!r} must be a rank, not {self.rank!r}",
+                             None, self.line)
 
     def faces(self, count: int) -> tuple[Face, ...]:
         """How the cards of each of ``count`` piles lie in this step."""
@@ -944,6 +954,17 @@ class Ruleset:
             for i, n in enumerate(step.per_pile(g.count)):
                 filled[g.id][i] += n
             dealt += step.total(g.count)
+        set_aside = [step.rank for step in self.deal if step.rank is not None]
+        for step in self.deal:
+            if step.rank is None:
+                continue
+            if set_aside.count(step.rank) > 1:
+                self._fail(f"two deal steps deal the cards of rank {step.rank.letter}", step.line)
+            have = sum(1 for c in self.deck.cards() if c.rank is step.rank)
+            want = step.total(self.pile(step.pile).count)
+            if have != want:
+                self._fail(f"the deal step for {step.pile!r} deals the cards of rank {step.rank.letter}: "
+                           f"it must deal the deck's {have} such cards, not {want}", step.line)
         if dealt > self.deck.size:
             self._fail(f"the deal uses {dealt} cards but the deck has {self.deck.size}", None)
         for g in self.piles:
@@ -1081,4 +1102,10 @@ class Ruleset:
     def cards(self) -> tuple[Card, ...]:
         """The unshuffled deck (see :meth:`Deck.cards`)."""
         return self.deck.cards()
+
+    @property
+    def set_aside(self) -> frozenset[Rank]:
+        """The ranks whose cards are set aside before the shuffle, for deal steps of their own
+        (:attr:`DealStep.rank`); empty for most games."""
+        return frozenset(step.rank for step in self.deal if step.rank is not None)
 

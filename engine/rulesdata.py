@@ -31,13 +31,22 @@ FORMAT = 1
 
 # Fields that only say where a value came from: compare=False in the model, never written.
 _SKIPPED = frozenset({"line", "file"})
+# Fields added to the model after rulesets were first written in this form, as "Class.field": left
+# out while they hold their default, so that the data of a ruleset not using them (and with it the
+# rules digest its recorded solver figures carry) stays what it was. Reading fills in the default.
+_OMITTED_AT_DEFAULT = frozenset({"DealStep.rank"})
+
+
+def _omitted(value: Any, f: dataclasses.Field) -> bool:
+    return (f"{type(value).__name__}.{f.name}" in _OMITTED_AT_DEFAULT
+            and f.default is not dataclasses.MISSING and getattr(value, f.name) == f.default)
 _RANK_LETTERS = "A23456789TJQK"
 
 
 def _encode(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _encode(getattr(value, f.name))
-                for f in dataclasses.fields(value) if f.name not in _SKIPPED}
+                for f in dataclasses.fields(value) if f.name not in _SKIPPED and not _omitted(value, f)}
     if isinstance(value, Rank):
         return value.letter
     if isinstance(value, enum.Enum):

@@ -245,7 +245,7 @@ SCHEMA: dict[str, _Element] = {
     "step": _Element(
         {"pile": _Attr(_name, True), "cards": _Attr(_ints(0), True), "face": _Attr(_faces, True),
          "order": _Attr(_enum(DealOrder), default=DealOrder.ROWS),
-         "kings": _Attr(_enum(KingsRule), default=KingsRule.AS_DEALT)},
+         "kings": _Attr(_enum(KingsRule), default=KingsRule.AS_DEALT), "rank": _Attr(_rank)},
         {}),
     "stock": _Element(
         {"pile": _Attr(_name, True), "action": _Attr(_enum(StockAction), True), "target": _Attr(_name),
@@ -418,7 +418,8 @@ class _Loader:
             sa = self.attrs(s)
             self.children(s)
             steps.append(self.build(s, DealStep, pile=sa["pile"], cards=sa["cards"], face=sa["face"],
-                                    order=sa["order"], kings=sa["kings"], line=s.sourceline))
+                                    order=sa["order"], kings=sa["kings"], rank=sa["rank"],
+                                    line=s.sourceline))
 
         stock = None
         if kids["stock"]:

@@ -389,6 +389,49 @@ def test_bakers_dozen_later_king_lies_deeper():
     pytest.fail("no deal from 1 to 199 puts two kings on one pile")
 
 
+# -- deal step rank: cards set aside before the shuffle (Beleaguered Castle) ---------------------
+
+def test_beleaguered_castle_shuffles_48_cards_and_puts_the_aces_on_the_foundations():
+    from patiencebook.engine.deals import aisleriot_shuffle
+    from patiencebook.engine.glibrand import GRand
+    rules = ruleset("beleaguered_castle")
+    assert rules.set_aside == {Rank.ACE}
+    for deal in (1, 2, 3):
+        order = deal_order(rules, deal)
+        without_aces = [c for c in rules.cards() if c.rank is not Rank.ACE]
+        assert order[:48] == aisleriot_shuffle(without_aces, GRand(deal))
+        p = Position.initial(rules, order)
+        assert [cards(p, f"foundation{n}") for n in range(1, 5)] == ["Ac", "Ad", "Ah", "As"]
+        assert all(len(p.pile(f"tableau{n}")) == 6 for n in range(1, 9))
+        assert p.score == 0
+
+
+def test_a_step_of_a_rank_takes_its_cards_wherever_they_lie_in_the_order():
+    rules = ruleset("beleaguered_castle")
+    unshuffled = Position.initial(rules, rules.cards())
+    assert [cards(unshuffled, f"foundation{n}") for n in range(1, 5)] == ["Ac", "Ad", "Ah", "As"]
+    assert not any(c.rank is Rank.ACE for n in range(1, 9) for c, _ in unshuffled.pile(f"tableau{n}"))
+    others = [c for c in rules.cards() if c.rank is not Rank.ACE]
+    assert cards(unshuffled, "tableau1") == " ".join(str(c) for c in others[0::8])
+
+
+def test_a_step_of_a_rank_must_deal_every_card_of_that_rank():
+    from dataclasses import replace
+    from patiencebook.engine.errors import RulesError
+    rules = ruleset("beleaguered_castle")
+    step = replace(rules.deal[1], cards=(1, 1, 1, 0))
+    with pytest.raises(RulesError, match="must deal the deck's 4 such cards, not 3"):
+        replace(rules, deal=(rules.deal[0], step))
+
+
+def test_an_ace_kept_on_a_foundation_from_the_ace_never_leaves():
+    p = position("beleaguered_castle", {"foundation1": "Ac", "foundation2": "Ad 2d", "tableau1": "3s",
+                                        "tableau2": ""})
+    assert code(p, "foundation1>tableau2") == "base-stays"
+    assert code(p, "foundation2>tableau1") is None
+    assert "foundation1>tableau2" not in {str(m) for m in p.legal_moves}
+
+
 # -- stock: requires no-empty-pile (Spider), deal-to-each with fewer cards than piles -----------
 
 def test_spider_stock_deals_only_when_no_tableau_pile_is_empty():

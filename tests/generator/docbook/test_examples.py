@@ -50,6 +50,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "agnes": ["agnes-example-base", "agnes-example-runs"],
         "bakers_dozen": ["bakers_dozen-example-kings", "bakers_dozen-example-empty"],
         "bakers_game": ["bakers_game-example-suit", "bakers_game-example-limit"],
+        "beleaguered_castle": ["beleaguered_castle-example-aces", "beleaguered_castle-example-back"],
         "canfield": ["canfield-example-reserve", "canfield-example-stock"],
         "eagle_wing": ["eagle_wing-example-reserve", "eagle_wing-example-limit"],
         "eight_off": ["eight_off-example-limit", "eight_off-example-foundation"],
@@ -80,6 +81,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["bakers_game-example-limit"] == ["too-many-for-free-cells"]
     assert refused["eight_off-example-limit"] == ["too-many-for-free-cells"]
     assert refused["eight_off-example-foundation"] == ["does-not-fit"]
+    assert refused["beleaguered_castle-example-back"] == ["base-stays"]
 
 
 def test_replay_matches_the_engine_played_directly(document):

@@ -257,6 +257,20 @@ def test_unknown_kings_word_is_an_error(tmp_path):
     assert error.message == "pb:step: unknown value 'top' for 'kings'; allowed: as-dealt, bottom"
 
 
+def test_deal_step_rank_needs_a_rank_letter_and_every_card_of_the_rank(tmp_path):
+    path, text = edited(tmp_path, "beleaguered_castle", 'rank="A"', 'rank="ace of clubs"')
+    error = load_error(path)
+    assert error.line == line_of(text, 'rank="ace of clubs"')
+    assert error.message == ("pb:step: bad value 'ace of clubs' for 'rank'; "
+                             "expected a rank letter from A 2 3 4 5 6 7 8 9 T J Q K")
+    (tmp_path / "second").mkdir()
+    path, text = edited(tmp_path / "second", "beleaguered_castle", 'cards="1" face="up" rank="A"',
+                        'cards="2" face="up" rank="A"')
+    error = load_error(path)
+    assert error.line == line_of(text, 'cards="2" face="up" rank="A"')
+    assert "must deal the deck's 4 such cards, not 8" in error.message
+
+
 def test_requires_no_empty_pile_only_with_deal_to_each(tmp_path):
     path, text = edited(tmp_path, "klondike", 'cards="1" redeals="2"/>',
                         'cards="1" redeals="2" requires="no-empty-pile"/>')
