@@ -65,6 +65,7 @@ GAMES: dict[str, ReferenceGame] = {
     "bakers_game": ReferenceGame("bakers-game"),
     "eight_off": ReferenceGame("eight-off"),
     "beleaguered_castle": ReferenceGame("beleaguered-castle"),
+    "spiderette": ReferenceGame("spiderette"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -62,6 +62,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "klondike": ["klondike-example-king", "klondike-example-stock"],
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
         "spider": ["spider-example-suits", "spider-example-empty"],
+        "spiderette": ["spiderette-example-empty", "spiderette-example-last-deal"],
         "yukon": ["yukon-example-groups", "yukon-example-king"],
     }
 
@@ -75,6 +76,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["freecell-example-limit"] == ["too-many-for-free-cells"]
     assert refused["forty_thieves-example-limit"] == ["too-many-for-empty-piles"]
     assert refused["spider-example-empty"] == ["fill-empty-first"]
+    assert refused["spiderette-example-empty"] == ["fill-empty-first"]
     assert refused["golf-example-king"] == ["closed-on"]
     assert refused["bakers_dozen-example-empty"] == ["empty-takes-none"]
     assert refused["bakers_game-example-suit"] == ["does-not-fit"]
