@@ -60,6 +60,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
         "spider": ["spider-example-suits", "spider-example-empty"],
         "yukon": ["yukon-example-groups", "yukon-example-king"],
+        "whitehead": ["whitehead-example-suit", "whitehead-example-run"],
     }
 
 
@@ -74,6 +75,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["spider-example-empty"] == ["fill-empty-first"]
     assert refused["golf-example-king"] == ["closed-on"]
     assert refused["bakers_dozen-example-empty"] == ["empty-takes-none"]
+    assert refused["whitehead-example-suit"] == ["not-a-run"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
