@@ -26,7 +26,8 @@ fi
 games=(hamilton agnes eagle-wing klondike freecell spider yukon golf canfield scorpion forty-thieves
        bakers-dozen gypsy
        bakers-game eight-off beleaguered-castle
-       spiderette)
+       spiderette
+       whitehead)
 have_games() {
   local dir
   dir=$(compgen -G "$cache/root/usr/lib/*/aisleriot/guile/3.0/aisleriot/api.go" | head -n 1) || return 1

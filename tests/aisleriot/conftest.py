@@ -66,6 +66,7 @@ GAMES: dict[str, ReferenceGame] = {
     "eight_off": ReferenceGame("eight-off"),
     "beleaguered_castle": ReferenceGame("beleaguered-castle"),
     "spiderette": ReferenceGame("spiderette"),
+    "whitehead": ReferenceGame("whitehead"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -28,7 +28,8 @@ OPENING_SCORES = {"hamilton": 0, "agnes": 1, "eagle_wing": 1, "klondike": 0, "fr
                   "yukon": 0, "golf": 0, "canfield": 1, "scorpion": 0, "forty_thieves": 0, "bakers_dozen": 0,
                   "gypsy": 0,
                   "bakers_game": 0, "eight_off": 0, "beleaguered_castle": 0,
-                  "spiderette": 0}
+                  "spiderette": 0,
+                  "whitehead": 0}
 
 
 def layout_differences(game: AisleRiotGame, ruleset, seed: int) -> list[str]:

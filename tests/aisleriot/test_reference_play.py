@@ -96,6 +96,20 @@ WASTE_CARDS_TO_FOUNDATION = Deviation(
         "The page says only the top card of the waste is in play, so our rules move one at a time.",
     matches=_waste_cards_to_foundation)
 
+def _waste_run(action: Action, roles: dict[int, str], look: Look) -> bool:
+    return action[0] == "drag" and roles[action[1]] == "waste" and action[2] >= 2
+
+
+WASTE_RUN = Deviation(
+    name="waste-run",
+    side="aisleriot",
+    rule="Only the top card of the waste is in play.",
+    why="AisleRiot's Whitehead rules accept several waste cards lifted at once when they form a run in "
+        "suit (button-pressed checks only that), and then let them go to a tableau pile or a foundation "
+        "as a run. AisleRiot's board lets a player pick up only the top card of the waste, so the move "
+        "cannot be made there by hand; the page says only the top card of the waste is in play.",
+    matches=_waste_run)
+
 def _tableau_click(action: Action, roles: dict[int, str], look: Look) -> bool:
     return action[0] == "click" and roles[action[1]] == "tableau"
 
@@ -184,6 +198,7 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "canfield": (FOUNDATION_CARDS_TO_TABLEAU,),
     "bakers_game": (FOUNDATION_CARD_TO_FREECELL,),
     "eight_off": (FOUNDATION_TO_FOUNDATION,),
+    "whitehead": (FOUNDATION_TO_FOUNDATION, WASTE_RUN, OVER_BY_HINT),
 }
 
 

@@ -11,6 +11,7 @@ import pytest
 from patiencebook.generator.gamenames import closest_names, game_key
 from patiencebook.generator.errors import LanguageError
 from patiencebook.generator.languages import environment_language, resolve_language
+from tests.embedded import EMBEDDED_GAMES
 from tests.generator.test_cli_engine import run
 
 
@@ -29,8 +30,7 @@ def test_version_and_module_entry_point():
 def test_games_lists_every_embedded_game_with_its_name_variants_and_figure():
     rows = json.loads(run("games", "--format", "json", "--lang", "de_DE").stdout)
     ids = [row["id"] for row in rows]
-    assert ids == ["agnes", "bakers_dozen", "bakers_game", "beleaguered_castle", "canfield", "eagle_wing", "eight_off", "forty_thieves", "freecell", "golf", "gypsy",
-                   "hamilton", "klondike", "scorpion", "spider", "spiderette", "yukon"]
+    assert ids == EMBEDDED_GAMES
     eagle = rows[ids.index("eagle_wing")]
     assert (eagle["name"], eagle["english_name"], eagle["aisleriot"]) == ("Adlerschwinge", "Eagle Wing", "eagle_wing")
     klondike = rows[ids.index("klondike")]

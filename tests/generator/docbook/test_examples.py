@@ -64,6 +64,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "spider": ["spider-example-suits", "spider-example-empty"],
         "spiderette": ["spiderette-example-empty", "spiderette-example-last-deal"],
         "yukon": ["yukon-example-groups", "yukon-example-king"],
+        "whitehead": ["whitehead-example-suit", "whitehead-example-run"],
     }
 
 
@@ -84,6 +85,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["eight_off-example-limit"] == ["too-many-for-free-cells"]
     assert refused["eight_off-example-foundation"] == ["does-not-fit"]
     assert refused["beleaguered_castle-example-back"] == ["base-stays"]
+    assert refused["whitehead-example-suit"] == ["not-a-run"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
