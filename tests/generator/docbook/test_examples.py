@@ -51,6 +51,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "bakers_dozen": ["bakers_dozen-example-kings", "bakers_dozen-example-empty"],
         "canfield": ["canfield-example-reserve", "canfield-example-stock"],
         "eagle_wing": ["eagle_wing-example-reserve", "eagle_wing-example-limit"],
+        "easthaven": ["easthaven-example-king", "easthaven-example-runs"],
         "forty_thieves": ["forty_thieves-example-limit", "forty_thieves-example-foundation"],
         "freecell": ["freecell-example-autoplay", "freecell-example-limit"],
         "golf": ["golf-example-king", "golf-example-ace"],
@@ -74,6 +75,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["spider-example-empty"] == ["fill-empty-first"]
     assert refused["golf-example-king"] == ["closed-on"]
     assert refused["bakers_dozen-example-empty"] == ["empty-takes-none"]
+    assert refused["easthaven-example-king"] == ["king-for-empty-pile"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
