@@ -1011,6 +1011,9 @@ class Position:
             if policy.requires is StockRequires.NO_EMPTY_PILE and not all(self._piles[t] for t in R.stock_targets):
                 return Reason("fill-empty-first", "the stock deals only when no tableau pile is empty: "
                               "fill the empty piles first")
+            if policy.requires is StockRequires.NO_KING_FOR_EMPTY_PILE and self._king_for_empty_pile():
+                return Reason("king-for-empty-pile", "the stock does not deal while a tableau pile is empty and a "
+                              "King could be moved into it: move the King first")
             return None
         if policy.action is StockAction.DEAL_TO_EACH:
             return Reason("stock-empty", "the stock is empty, and there is no redeal")
@@ -1020,6 +1023,23 @@ class Position:
             return Reason("no-redeal-left", f"the stock is empty and no redeal is left ({self._redeals} of "
                           f"{policy.redeals} redeals used)", count=policy.redeals)
         return None
+
+    def _king_for_empty_pile(self) -> bool:
+        """True when a pile the stock deals to is empty and a King could be moved into it
+        (:class:`~patiencebook.engine.rules.StockRequires` ``no-king-for-empty-pile``): a King at the
+        bottom of the longest liftable run of a target pile, with cards under it; never while the
+        target piles hold fewer cards than there are piles."""
+        R = self._rules
+        targets = [self._piles[t] for t in R.stock_targets]
+        if all(targets) or sum(len(p) for p in targets) < len(targets):
+            return False
+        links = R.tables(self._base)[1]
+        for t in R.stock_targets:
+            p = self._piles[t]
+            n = self._run_length(t, links)
+            if 0 < n < len(p) and p[-n] & 15 == 13:
+                return True
+        return False
 
     def _do_stock(self) -> "Position":
         R = self._rules

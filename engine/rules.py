@@ -168,10 +168,18 @@ class KingsRule(_Named):
 
 class StockRequires(_Named):
     """A condition for a stock click: ``no-empty-pile``: a ``deal-to-each`` stock deals only while no
-    target pile is empty (spider.scm ``button-clicked`` with ``allow-empty-slots`` false)."""
+    target pile is empty (spider.scm ``button-clicked`` with ``allow-empty-slots`` false).
+
+    ``no-king-for-empty-pile``: a ``deal-to-each`` stock does not deal while a target pile is empty
+    and a King could be moved into it: a King at the bottom of the longest run that can be lifted
+    from a target pile, with other cards under it. When the target piles hold fewer cards than there
+    are piles, the stock deals anyway (easthaven.scm ``button-clicked`` and ``kings-avail``: the
+    stock and the score together above 45, the 52 cards less those on the tableau).
+    """
 
     NOTHING = "nothing"
     NO_EMPTY_PILE = "no-empty-pile"
+    NO_KING_FOR_EMPTY_PILE = "no-king-for-empty-pile"
 
 
 class FillRule(_Named):
@@ -723,6 +731,9 @@ class StockPolicy:
                                                         None, self.line))
         if self.requires is StockRequires.NO_EMPTY_PILE and self.action is not StockAction.DEAL_TO_EACH:
             raise RulesError("only stock action 'deal-to-each' can require no empty pile", None, self.line)
+        if self.requires is StockRequires.NO_KING_FOR_EMPTY_PILE and self.action is not StockAction.DEAL_TO_EACH:
+            raise RulesError("only stock action 'deal-to-each' can require no King for an empty pile",
+                             None, self.line)
         _check_int(self.cards, "the cards per stock deal", 1, self.line)
         if self.redeals is not None:
             _check_int(self.redeals, "the number of redeals", 0, self.line)

@@ -67,6 +67,7 @@ GAMES: dict[str, ReferenceGame] = {
     "beleaguered_castle": ReferenceGame("beleaguered-castle"),
     "spiderette": ReferenceGame("spiderette"),
     "whitehead": ReferenceGame("whitehead"),
+    "easthaven": ReferenceGame("easthaven"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

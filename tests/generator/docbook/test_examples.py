@@ -54,6 +54,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "canfield": ["canfield-example-reserve", "canfield-example-stock"],
         "eagle_wing": ["eagle_wing-example-reserve", "eagle_wing-example-limit"],
         "eight_off": ["eight_off-example-limit", "eight_off-example-foundation"],
+        "easthaven": ["easthaven-example-king", "easthaven-example-runs"],
         "forty_thieves": ["forty_thieves-example-limit", "forty_thieves-example-foundation"],
         "freecell": ["freecell-example-autoplay", "freecell-example-limit"],
         "golf": ["golf-example-king", "golf-example-ace"],
@@ -86,6 +87,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["eight_off-example-foundation"] == ["does-not-fit"]
     assert refused["beleaguered_castle-example-back"] == ["base-stays"]
     assert refused["whitehead-example-suit"] == ["not-a-run"]
+    assert refused["easthaven-example-king"] == ["king-for-empty-pile"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
