@@ -574,6 +574,19 @@ class Position:
                 n += 1
         return n
 
+    def _reversed_fit(self, i: int, fits_j, most: int) -> int:
+        """How many of the top ``most`` cards of pile ``i`` (face up) can land reversed, top card
+        first, on a pile whose build table is ``fits_j``, each card fitting the one that landed
+        before it: for a pile lifting face-up cards in any order (Odessa's run to a foundation)."""
+        p = self._piles[i]
+        n = 1
+        while n < most:
+            below = p[-n - 1]
+            if not below & UP or not fits_j[((p[-n] & 63) << 6) | (below & 63)]:
+                break
+            n += 1
+        return n
+
     def _fill_rule(self, j: int) -> FillRule:
         g = self._rules.groups[j]
         rule = g.fill.rule
@@ -710,7 +723,10 @@ class Position:
                                 continue
                             if rev[i]:
                                 if k == 1:
-                                    for kk in range(1, (run_of[i] if run_of[i] < kcap else kcap) + 1):
+                                    top = run_of[i] if run_of[i] < kcap else kcap
+                                    if R.any_order[i]:
+                                        top = self._reversed_fit(i, fits[j], top)
+                                    for kk in range(1, top + 1):
                                         yield (i, j, kk)
                             elif k <= kcap and not (lim and R.limited[i] and k > lim):
                                 yield (i, j, k)
@@ -872,6 +888,10 @@ class Position:
             return Reason("not-a-run", text, pile=ids[i], count=k)
         group = R.groups[j]
         role_j = ROLE_WORDS[R.roles[j]]
+        if k > 1 and R.any_order[i] and R.reverse[i][j] and R.accepts_run[j] and fits[j] is not None \
+                and self._reversed_fit(i, fits[j], k) < k:
+            return Reason("not-a-run", f"the {k} cards at the top of {ids[i]} are not a run that can go to the "
+                          f"{role_j} together: each must fit there on the one above it", pile=ids[i], count=k)
         if group.build is None:
             return Reason("no-build", f"no card can be placed on the {role_j}", target=ids[j])
         if R.complete_run[j]:

@@ -90,7 +90,9 @@ class CompiledRules:
       ``limit_doubles`` (each empty tableau pile doubles that limit; false for ``free-cells``);
     - building: ``targets`` (piles with a build), ``targets_from[i]`` (where pile ``i``'s cards may
       go), ``allowed_from[j][i]`` (pile ``i`` may give to pile ``j``), ``reverse[i][j]`` and
-      ``reverse_to[j][i]`` (a run from ``i`` lands reversed on ``j``), ``capacity`` (0: no limit),
+      ``reverse_to[j][i]`` (a run from ``i`` lands reversed on ``j``), ``any_order`` (the pile lifts
+      face-up cards in any order; what lands reversed must then fit the target's build card by
+      card), ``capacity`` (0: no limit),
       ``accepts_run``, ``complete_run`` (takes only whole suits, King to Ace), ``kcap`` (most cards
       a pile takes in one drag), ``fill_static`` (the fill rule, ``None`` for ``auto``),
       ``rank_codes[rank]`` (the face-down codes of a rank), ``autofill`` (``(pile, source piles)``
@@ -166,9 +168,12 @@ class CompiledRules:
         self.reverse = [[False] * n for _ in range(n)]
         for i, src in enumerate(self.groups):
             for j, dst in enumerate(self.groups):
-                if dst.build is not None and src.move.unit is MoveUnit.RUN:
+                if dst.build is not None and src.move.unit in (MoveUnit.RUN, MoveUnit.FACE_UP):
                     a, b = src.move.direction, dst.build.direction
                     self.reverse[i][j] = {a, b} == {Direction.UP, Direction.DOWN}
+        # A pile lifting face-up cards in any order gives a pile built the other way only cards that
+        # land one by one on its build, top card first (odessa.scm: a run in suit to a foundation).
+        self.any_order = [g.move.unit is MoveUnit.FACE_UP for g in self.groups]
         self.reverse_to = [[self.reverse[i][j] for i in range(n)] for j in range(n)]
         self.allowed_from = [[j in self.targets_from[i] and self.lift[i] != LIFT_NONE for i in range(n)]
                              for j in range(n)]

@@ -214,8 +214,8 @@ def _runs_keep_build(move, build, reverse: bool) -> bool:
     """True when every run that ``move`` lifts lands as a sequence that ``build`` allows."""
     if build.accepts is Accepts.SINGLE:
         return True
-    if move.unit is MoveUnit.FACE_UP:  # lifted in whatever order the cards lie
-        return False
+    if move.unit is MoveUnit.FACE_UP:  # lifted in whatever order the cards lie; reversed, checked card by card
+        return reverse
     if move.unit is not MoveUnit.RUN:
         return True
     match = move.match == build.match or build.match is Match.RANK_ONLY or (

@@ -68,6 +68,7 @@ GAMES: dict[str, ReferenceGame] = {
     "spiderette": ReferenceGame("spiderette"),
     "whitehead": ReferenceGame("whitehead"),
     "easthaven": ReferenceGame("easthaven"),
+    "odessa": ReferenceGame("odessa"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -24,7 +24,7 @@ def rulesets() -> dict[str, Ruleset]:
     return {page.id: page.rules for page in load_document(RULES_DIR).pages if page.rules is not None}
 
 
-GAMES = ["agnes", "bakers_dozen", "bakers_game", "beleaguered_castle", "canfield", "eagle_wing", "eight_off", "easthaven", "forty_thieves", "freecell", "golf", "gypsy", "hamilton", "klondike", "scorpion", "spider", "spiderette", "whitehead", "yukon"]
+GAMES = ["agnes", "bakers_dozen", "bakers_game", "beleaguered_castle", "canfield", "eagle_wing", "eight_off", "easthaven", "forty_thieves", "freecell", "golf", "gypsy", "hamilton", "klondike", "odessa", "scorpion", "spider", "spiderette", "whitehead", "yukon"]
 
 
 def test_rules_folder_has_every_game():

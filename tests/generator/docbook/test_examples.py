@@ -61,6 +61,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "gypsy": ["gypsy-example-deal", "gypsy-example-autoplay"],
         "hamilton": ["hamilton-example-start", "hamilton-example-wrap"],
         "klondike": ["klondike-example-king", "klondike-example-stock"],
+        "odessa": ["odessa-example-groups", "odessa-example-suit"],
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
         "spider": ["spider-example-suits", "spider-example-empty"],
         "spiderette": ["spiderette-example-empty", "spiderette-example-last-deal"],
@@ -88,6 +89,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["beleaguered_castle-example-back"] == ["base-stays"]
     assert refused["whitehead-example-suit"] == ["not-a-run"]
     assert refused["easthaven-example-king"] == ["king-for-empty-pile"]
+    assert refused["odessa-example-groups"] == ["not-a-run"]
 
 
 def test_replay_matches_the_engine_played_directly(document):

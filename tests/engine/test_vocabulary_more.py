@@ -1,0 +1,69 @@
+"""Rules words added for Odessa, Kansas and Lady Jane, one rule per test, on the games' own rulesets
+and small positions (built as in test_vocabulary.py: cards bottom to top, ``#`` face down)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from patiencebook.engine.cards import Rank
+from patiencebook.engine.moves import Move
+from patiencebook.engine.notation import parse_card
+from patiencebook.engine.position import Position
+from patiencebook.engine.rules import Ruleset
+from patiencebook.generator.docbook.sources import load_document
+
+RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
+
+
+@lru_cache(maxsize=None)
+def ruleset(game: str) -> Ruleset:
+    return load_document(RULES_DIR).page(game).rules
+
+
+def position(game: str, piles: dict[str, str], base: Rank | None = None) -> Position:
+    """A position of ``game`` with only the given piles (cards bottom to top, ``#`` face down)."""
+    return Position.from_piles(ruleset(game), {pid: [parse_card(t) for t in text.split()]
+                                                for pid, text in piles.items()}, base_rank=base)
+
+
+def cards(p: Position, pile: str) -> str:
+    """The pile as text, bottom to top, ``#`` marking a face-down card."""
+    return " ".join(("" if up else "#") + str(c) for c, up in p.pile(pile))
+
+
+def code(p: Position, move: str) -> str | None:
+    """The reason code of ``move`` in ``p``, or ``None`` when it is legal."""
+    reason = p.reason(Move.parse(move))
+    return None if reason is None else reason.code
+
+
+# -- a face-up group landing reversed on a foundation (Odessa) ----------------------------------
+
+def test_odessa_run_in_suit_goes_to_a_foundation_top_card_first():
+    p = position("odessa", {"tableau1": "#9c Kd 5h 4h 3h", "foundation1": "Ah 2h"})
+    assert code(p, "tableau1:3>foundation1") is None
+    after = p.apply("tableau1:3>foundation1")
+    assert cards(after, "foundation1") == "Ah 2h 3h 4h 5h"
+    assert cards(after, "tableau1") == "#9c Kd"
+    assert after.score == 5
+
+
+def test_odessa_group_out_of_suit_order_is_refused_on_a_foundation_but_not_on_the_tableau():
+    p = position("odessa", {"tableau1": "Kd 5h 4s 3h", "tableau2": "6h", "foundation1": "Ah 2h"})
+    assert code(p, "tableau1:2>foundation1") == "not-a-run"
+    assert code(p, "tableau1:3>foundation1") == "not-a-run"
+    assert code(p, "tableau1:3>tableau2") is None
+    to_foundation = sorted(m.count for m in p.legal_moves if m.target == "foundation1")
+    assert to_foundation == [1]
+
+
+def test_odessa_run_lengths_offered_to_a_foundation_stop_at_the_first_card_that_does_not_follow():
+    p = position("odessa", {"tableau1": "7h 6c 5h 4h 3h", "foundation1": "Ah 2h"})
+    counts = sorted(m.count for m in p.legal_moves if m.source == "tableau1" and m.target == "foundation1")
+    assert counts == [1, 2, 3]
+
+
+def test_yukon_foundation_still_takes_one_card_at_a_time():
+    p = position("yukon", {"tableau1": "Kd 4h 3h", "foundation1": "Ah 2h"})
+    assert code(p, "tableau1:2>foundation1") == "one-at-a-time"
