@@ -15,6 +15,8 @@ from patiencebook.engine.rules import Direction, Ruleset
 from patiencebook.engine.rulesdata import FORMAT, ruleset_from_data, ruleset_to_data
 from patiencebook.generator.docbook.sources import load_document
 
+from tests.embedded import EMBEDDED_GAMES
+
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 JOKERS = Path(__file__).resolve().parents[1] / "data" / "rules" / "jokers_double.xml"
 
@@ -24,7 +26,7 @@ def rulesets() -> dict[str, Ruleset]:
     return {page.id: page.rules for page in load_document(RULES_DIR).pages if page.rules is not None}
 
 
-GAMES = ["agnes", "bakers_dozen", "bakers_game", "beleaguered_castle", "canfield", "eagle_wing", "eight_off", "easthaven", "forty_thieves", "freecell", "golf", "gypsy", "hamilton", "klondike", "odessa", "scorpion", "spider", "spiderette", "whitehead", "yukon"]
+GAMES = EMBEDDED_GAMES
 
 
 def test_rules_folder_has_every_game():
