@@ -64,6 +64,7 @@ GAMES: dict[str, ReferenceGame] = {
     "gypsy": ReferenceGame("gypsy"),
     "bakers_game": ReferenceGame("bakers-game"),
     "eight_off": ReferenceGame("eight-off"),
+    "seahaven": ReferenceGame("seahaven"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -60,6 +60,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "hamilton": ["hamilton-example-start", "hamilton-example-wrap"],
         "klondike": ["klondike-example-king", "klondike-example-stock"],
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
+        "seahaven": ["seahaven-example-run", "seahaven-example-foundation"],
         "spider": ["spider-example-suits", "spider-example-empty"],
         "yukon": ["yukon-example-groups", "yukon-example-king"],
     }
@@ -80,6 +81,8 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["bakers_game-example-limit"] == ["too-many-for-free-cells"]
     assert refused["eight_off-example-limit"] == ["too-many-for-free-cells"]
     assert refused["eight_off-example-foundation"] == ["does-not-fit"]
+    assert refused["seahaven-example-run"] == ["too-many-for-free-cells"]
+    assert refused["seahaven-example-foundation"] == ["cannot-lift"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
