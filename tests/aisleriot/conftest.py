@@ -69,6 +69,7 @@ GAMES: dict[str, ReferenceGame] = {
     "whitehead": ReferenceGame("whitehead"),
     "easthaven": ReferenceGame("easthaven"),
     "odessa": ReferenceGame("odessa"),
+    "seahaven": ReferenceGame("seahaven"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -172,6 +172,20 @@ FOUNDATION_CARDS_TO_TABLEAU = Deviation(
         "at a time, so our rules do.",
     matches=_foundation_cards_to_tableau)
 
+def _foundation_card_back(action: Action, roles: dict[int, str], look: Look) -> bool:
+    return action[0] == "drag" and roles[action[1]] == "foundation" and roles[action[3]] in ("tableau", "freecell")
+
+
+FOUNDATION_CARD_BACK = Deviation(
+    name="foundation-card-back",
+    side="aisleriot",
+    rule="Cards on the foundations are out of play.",
+    why="AisleRiot's Seahaven lets the top card of a foundation go back onto the tableau or into an empty "
+        "free cell. A card moved to a free cell keeps its point, and earns another one when it goes back "
+        "to the foundation, so the score can be raised without end. The page keeps foundation cards out of "
+        "play, as Seahaven Towers is played elsewhere, so our rules offer no move off a foundation.",
+    matches=_foundation_card_back)
+
 def _over_by_hint(action: Action, roles: dict[int, str], look: Look) -> bool:
     return action == ("state", "playing", "over")
 
@@ -217,6 +231,7 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "bakers_game": (FOUNDATION_CARD_TO_FREECELL,),
     "eight_off": (FOUNDATION_TO_FOUNDATION,),
     "whitehead": (FOUNDATION_TO_FOUNDATION, WASTE_RUN, OVER_BY_HINT),
+    "seahaven": (FOUNDATION_TO_FOUNDATION, FOUNDATION_CARD_BACK),
 }
 
 

@@ -63,6 +63,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "klondike": ["klondike-example-king", "klondike-example-stock"],
         "odessa": ["odessa-example-groups", "odessa-example-suit"],
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
+        "seahaven": ["seahaven-example-run", "seahaven-example-foundation"],
         "spider": ["spider-example-suits", "spider-example-empty"],
         "spiderette": ["spiderette-example-empty", "spiderette-example-last-deal"],
         "yukon": ["yukon-example-groups", "yukon-example-king"],
@@ -90,6 +91,8 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["whitehead-example-suit"] == ["not-a-run"]
     assert refused["easthaven-example-king"] == ["king-for-empty-pile"]
     assert refused["odessa-example-groups"] == ["not-a-run"]
+    assert refused["seahaven-example-run"] == ["too-many-for-free-cells"]
+    assert refused["seahaven-example-foundation"] == ["cannot-lift"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
