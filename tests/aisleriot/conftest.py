@@ -62,6 +62,7 @@ GAMES: dict[str, ReferenceGame] = {
     "forty_thieves": ReferenceGame("forty-thieves"),
     "bakers_dozen": ReferenceGame("bakers-dozen"),
     "gypsy": ReferenceGame("gypsy"),
+    "triple_peaks": ReferenceGame("triple-peaks"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -165,6 +165,7 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "golf": (TABLEAU_CARD_ON_A_CLICK, STOCK_DOUBLE_CLICK),
     "freecell": (FOUNDATION_CARD_TO_FREECELL,),
     "canfield": (FOUNDATION_CARDS_TO_TABLEAU,),
+    "triple_peaks": (TABLEAU_CARD_ON_A_CLICK, STOCK_DOUBLE_CLICK),
 }
 
 

@@ -59,6 +59,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "klondike": ["klondike-example-king", "klondike-example-stock"],
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
         "spider": ["spider-example-suits", "spider-example-empty"],
+        "triple_peaks": ["triple_peaks-example-run", "triple_peaks-example-peaks"],
         "yukon": ["yukon-example-groups", "yukon-example-king"],
     }
 
@@ -74,6 +75,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["spider-example-empty"] == ["fill-empty-first"]
     assert refused["golf-example-king"] == ["closed-on"]
     assert refused["bakers_dozen-example-empty"] == ["empty-takes-none"]
+    assert refused["triple_peaks-example-run"] == ["face-down"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
