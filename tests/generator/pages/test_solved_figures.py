@@ -58,8 +58,8 @@ def test_recorded_answers_hold_when_searched_again(figures, game, variant):
     figure = figure_for(figures, ruleset)
     if figure is None:
         pytest.fail(f"{game}: no figure of the current rules")
-    won = [deal for deal in range(1, 1001) if figure.status(deal) == SOLVED][:2]
-    lost = [deal for deal in range(1, 1001) if figure.status(deal) == UNSOLVABLE][:1]
+    won = [deal for deal in range(figure.first, figure.last + 1) if figure.status(deal) == SOLVED][:2]
+    lost = [deal for deal in range(figure.first, figure.last + 1) if figure.status(deal) == UNSOLVABLE][:1]
     for deal in won:
         result = solve(Game.deal(ruleset, deal).position, 4 * figure.budget)
         assert result.status == SOLVED, f"{game} deal {deal} is recorded as won"
