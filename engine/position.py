@@ -62,14 +62,16 @@ class Position:
         offers_used: how many cards the chooser has been offered.
     """
 
-    __slots__ = ("_rules", "_piles", "_base", "_redeals", "_offers", "_hash", "_drags", "_drag_set")
+    __slots__ = ("_rules", "_piles", "_base", "_redeals", "_offers", "_hash", "_drags", "_drag_set", "_points")
 
     def __init__(self) -> None:
         raise TypeError("make a Position with Position.initial(ruleset, cards) or Position.from_piles(...)")
 
     @classmethod
-    def _make(cls, rules: CompiledRules, piles: tuple, base: int, redeals: int, offers: int) -> "Position":
+    def _make(cls, rules: CompiledRules, piles: tuple, base: int, redeals: int, offers: int,
+              points: int = 0) -> "Position":
         p = object.__new__(cls)
+        p._points = points
         p._rules = rules
         p._piles = piles
         p._base = base
@@ -231,6 +233,12 @@ class Position:
         where = parts.lines
         try:
             position = cls.from_piles(parts.ruleset, parts.piles, parts.base_rank, parts.redeals, parts.offers)
+            if position._rules.running and parts.score:
+                # A score added up move by move is part of the position: the 'score:' line gives it.
+                if parts.score < 0:
+                    raise NotationError(f"'score: {parts.score}' cannot be below 0", where.get("score"))
+                position = cls._make(position._rules, position._piles, position._base, position._redeals,
+                                     position._offers, parts.score)
             position.validate()
         except PositionError as err:
             raise PositionError(err.message, err.where, where.get(err.where or "")) from None
@@ -258,7 +266,7 @@ class Position:
     # -- value behaviour -------------------------------------------------------------------------
 
     def _key(self) -> tuple:
-        return (self._rules.game, self._piles, self._base, self._redeals, self._offers)
+        return (self._rules.game, self._piles, self._base, self._redeals, self._offers, self._points)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
@@ -336,6 +344,8 @@ class Position:
         """Points, as the ruleset's :class:`~patiencebook.engine.rules.Scoring` terms add them up
         from this position (the Scoring section of each page)."""
         R = self._rules
+        if R.running:
+            return self._points
         piles = self._piles
         on_foundations = sum(len(piles[i]) for i in R.foundations)
         if R.simple_score:
@@ -523,7 +533,7 @@ class Position:
                 raise IllegalMove(reason)
             piles = list(self._piles)
             piles[i] = piles[i][:-1] + (piles[i][-1] | UP,)
-            return Position._make(self._rules, tuple(piles), self._base, self._redeals, self._offers)
+            return Position._make(self._rules, tuple(piles), self._base, self._redeals, self._offers, self._points)
         drags = self.double_click_drags(move.source or "")
         pos = self
         for d in drags:
@@ -991,7 +1001,12 @@ class Position:
             self._autofill(piles)
         if R.autoplay is not None:
             _autoplay_low_cards(R, piles)
-        return Position._make(R, tuple(piles), base, self._redeals, offers)
+        points = self._points
+        if R.under[i] and not rest:
+            _uncover(R, piles, i)
+        if R.running:
+            points += _drag_points(R, piles, i, j)
+        return Position._make(R, tuple(piles), base, self._redeals, offers, points)
 
     def _autofill(self, piles: list) -> None:
         R = self._rules
@@ -1084,6 +1099,10 @@ class Position:
             piles[s] = stock
         elif stock:
             w = R.stock_targets[0]
+            if R.discard >= 0:
+                # The waste's cards go face down onto the discard pile, its top card first.
+                piles[R.discard] = piles[R.discard] + tuple(c & 63 for c in reversed(piles[w]))
+                piles[w] = ()
             n = min(policy.cards, len(stock))
             piles[w] = piles[w] + tuple(c | UP for c in reversed(stock[-n:]))
             piles[s] = stock[:-n]
@@ -1096,7 +1115,11 @@ class Position:
             self._autofill(piles)
         if R.autoplay is not None:
             _autoplay_low_cards(R, piles)
-        return Position._make(R, tuple(piles), self._base, redeals, self._offers)
+        points = self._points
+        if R.running:
+            points = max(points + R.scoring.per_stock_deal, 0) if R.scoring.per_stock_deal < 0 else \
+                points + R.scoring.per_stock_deal
+        return Position._make(R, tuple(piles), self._base, redeals, self._offers, points)
 
     def _flip_reason(self, i: int) -> str | None:
         R = self._rules
@@ -1256,6 +1279,29 @@ class Position:
 
 
 # -- automatic moves ------------------------------------------------------------------------------
+
+def _uncover(R: CompiledRules, piles: list, i: int) -> None:
+    """Turn face up the top card of each pile that pile ``i``, now empty, lay over, once no pile
+    lies over it any more and its reveal is ``auto`` (in place; triple-peaks.scm ``check-for-flips``)."""
+    for u in R.under[i]:
+        p = piles[u]
+        if p and not p[-1] & UP and R.reveal[u] is Reveal.AUTO and not any(piles[o] for o in R.over[u]):
+            piles[u] = p[:-1] + (p[-1] | UP,)
+
+
+def _drag_points(R: CompiledRules, piles: list, i: int, j: int) -> int:
+    """The running points of a drag from pile ``i`` to pile ``j``, ``piles`` as it leaves them:
+    ``per_run_card`` for each card now on the waste's first card, and the bonus of a peak emptied
+    (``last_peak`` when no tableau card is left, else ``per_peak``); see
+    :class:`~patiencebook.engine.rules.Scoring`."""
+    sc = R.scoring
+    points = 0
+    if sc.per_run_card and R.roles[j] is Role.WASTE:
+        points += sc.per_run_card * (len(piles[j]) - 1)
+    if i in R.peaks and not piles[i]:
+        points += sc.last_peak if not any(piles[t] for t in R.tableaux) else sc.per_peak
+    return points
+
 
 def _is_link(match: Match, lower: int, upper: int) -> bool:
     """True when card code ``upper`` lies rightly on ``lower`` for scoring: one rank lower, and the

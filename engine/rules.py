@@ -583,6 +583,12 @@ class PileGroup:
         double_click: what a double-click on a pile does (:class:`DoubleClick`).
         slots: AisleRiot's slot numbers of the group's piles, left to right, or ``None`` when the
             ruleset's piles are AisleRiot's slots in layout order (see :meth:`Ruleset.slot_order`).
+        covered_by: for each pile of the group, the numbers (1 for the leftmost) of the piles of the
+            group that lie over it, ``()`` for a pile nothing lies over; ``None`` when no pile of the
+            group lies over another (see :meth:`covers`). A covered pile is dealt face down, and
+            its top card is turned face up once every pile over it is empty (Triple Peaks:
+            ``check-for-flips`` in triple-peaks.scm). A tableau pile that lies over no other pile
+            but has piles over it is a *peak* (:attr:`peaks`), which :class:`Scoring` may reward.
         line: source line of the group's element, for messages (not compared).
     """
 
@@ -597,6 +603,7 @@ class PileGroup:
     reveal: Reveal = Reveal.AUTO
     double_click: DoubleClick = DoubleClick.NONE
     slots: tuple[int, ...] | None = None
+    covered_by: tuple[tuple[int, ...], ...] | None = None
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -621,6 +628,54 @@ class PileGroup:
             if len(self.slots) != self.count:
                 raise RulesError(f"pile {self.id!r} gives {len(self.slots)} slot numbers for {self.count} "
                                  f"pile{'s' if self.count != 1 else ''}; give one per pile", None, self.line)
+        if self.covered_by is not None:
+            self._check_covered_by()
+
+    def _check_covered_by(self) -> None:
+        covered = tuple(tuple(over) for over in self.covered_by or ())
+        object.__setattr__(self, "covered_by", covered)
+        if len(covered) != self.count:
+            raise RulesError(f"pile {self.id!r} says what lies over {len(covered)} piles, but it has "
+                             f"{self.count}; give one entry per pile", None, self.line)
+        for n, over in enumerate(covered, 1):
+            for m in over:
+                _check_int(m, f"a pile number covering pile {n} of {self.id!r}", 1, self.line)
+                if m > self.count:
+                    raise RulesError(f"pile {n} of {self.id!r} is covered by pile {m}, but the group has "
+                                     f"{self.count} piles", None, self.line)
+                if m == n:
+                    raise RulesError(f"pile {n} of {self.id!r} cannot lie over itself", None, self.line)
+            if len(set(over)) != len(over):
+                raise RulesError(f"pile {n} of {self.id!r} names a covering pile twice", None, self.line)
+        # No pile may lie, through others, over itself: each pile is uncovered some time.
+        state: dict[int, int] = {}
+
+        def visit(n: int) -> None:
+            state[n] = 1
+            for m in covered[n - 1]:
+                if state.get(m) == 1:
+                    raise RulesError(f"the piles of {self.id!r} lie over one another in a circle "
+                                     f"(pile {m} and pile {n})", None, self.line)
+                if not state.get(m):
+                    visit(m)
+            state[n] = 2
+
+        for n in range(1, self.count + 1):
+            if not state.get(n):
+                visit(n)
+
+    def covers(self, n: int) -> tuple[int, ...]:
+        """The numbers of the piles that pile ``n`` (1 for the leftmost) lies over, in order."""
+        if not self.covered_by:
+            return ()
+        return tuple(k for k, over in enumerate(self.covered_by, 1) if n in over)
+
+    @property
+    def peaks(self) -> tuple[int, ...]:
+        """The numbers of the group's peaks: piles with piles over them that lie over none."""
+        if not self.covered_by:
+            return ()
+        return tuple(n for n in range(1, self.count + 1) if self.covered_by[n - 1] and not self.covers(n))
 
 
 def pile_id(group: PileGroup, n: int) -> str:
@@ -714,6 +769,11 @@ class StockPolicy:
         cards: cards per click to the waste, or per pile for ``deal-to-each``.
         redeals: how often the waste may be turned back into the stock; ``None`` for no limit.
         requires: a condition for dealing (:class:`StockRequires`).
+        discard: for ``deal-to-waste`` without redeals, the id of a pile that takes the waste's cards
+            before each click deals: they go onto it face down, the top card first, so the waste
+            holds only the card just dealt and the cards played on it since (Triple Peaks:
+            ``flip-deck 1 2`` in triple-peaks.scm ``do-deal-next-cards``); ``None`` keeps the
+            waste's cards where they are.
         line: source line, for messages (not compared).
     """
 
@@ -723,6 +783,7 @@ class StockPolicy:
     cards: int = 1
     redeals: int | None = 0
     requires: StockRequires = StockRequires.NOTHING
+    discard: str | None = None
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -743,6 +804,9 @@ class StockPolicy:
             raise RulesError(f"stock action {self.action.value!r} needs a target pile", None, self.line)
         if self.action is not StockAction.DEAL_TO_WASTE and self.redeals != 0:
             raise RulesError("only stock action 'deal-to-waste' can redeal", None, self.line)
+        if self.discard is not None and (self.action is not StockAction.DEAL_TO_WASTE or self.redeals != 0):
+            raise RulesError("only stock action 'deal-to-waste' with no redeal can discard the waste", None,
+                             self.line)
 
     @property
     def passes(self) -> int | None:
@@ -802,6 +866,19 @@ class Scoring:
         start: points added to the sum (Scorpion: 36).
         maximum: the number the Scoring section states. With ``per_card`` alone it must equal
             ``per_card`` times the deck size.
+
+    The terms above are worked out from the position. The *running* terms below are instead added
+    up move by move, since they depend on the order of play (the position keeps their sum; a game
+    that uses one uses no other term):
+
+        per_run_card: a card played onto the waste scores this many points times the cards that
+            lie on the waste's first card, itself included (1, 2, 3 ... along a run; Triple Peaks: 1,
+            ``tally-score``); the stock needs a ``discard`` pile so the waste starts afresh.
+        per_stock_deal: points (usually negative) for each click on the stock; the score never goes
+            below 0 through it (Triple Peaks: -5, ``do-deal-next-cards``).
+        per_peak: points for a move that empties a peak of the tableau (:attr:`PileGroup.peaks`),
+            and last_peak for the one that empties the last tableau pile, when that is a peak, in
+            place of per_peak (Triple Peaks: 15 and 30, ``check-bonus``).
     Sources: ``add-to-score!``, ``set-score!`` and ``recalculate-score`` in each game's scm file.
     """
 
@@ -814,24 +891,38 @@ class Scoring:
     per_complete_pile: int = 0
     per_card_cleared: int = 0
     start: int = 0
+    per_run_card: int = 0
+    per_stock_deal: int = 0
+    per_peak: int = 0
+    last_peak: int = 0
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         _check_int(self.per_card, "the points per card", 0, self.line)
         _check_int(self.maximum, "the maximum score", 1, self.line)
-        for name in ("per_full_foundation", "per_link", "per_complete_pile", "per_card_cleared"):
+        for name in ("per_full_foundation", "per_link", "per_complete_pile", "per_card_cleared",
+                     "per_run_card", "per_peak", "last_peak"):
             _check_int(getattr(self, name), f"the points {name.replace('_', '-')}", 0, self.line)
-        for name in ("per_face_down", "start"):
+        for name in ("per_face_down", "start", "per_stock_deal"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RulesError(f"{name.replace('_', '-')} must be a whole number, not {value!r}", None, self.line)
         object.__setattr__(self, "link", parse_enum(Match, self.link, "scoring link", None, self.line))
+        if self.running and (self.per_card or self.per_full_foundation or self.per_link or self.per_face_down
+                             or self.per_complete_pile or self.per_card_cleared or self.start):
+            raise RulesError("a score added up move by move (per-run-card, per-stock-deal, per-peak, "
+                             "last-peak) takes no term worked out from the position", None, self.line)
+
+    @property
+    def running(self) -> bool:
+        """True when the score is added up move by move (a running term is not 0)."""
+        return bool(self.per_run_card or self.per_stock_deal or self.per_peak or self.last_peak)
 
     @property
     def per_card_only(self) -> bool:
         """True when the score is just ``per_card`` times the cards on the foundations."""
         return not (self.per_full_foundation or self.per_link or self.per_face_down or self.per_complete_pile
-                    or self.per_card_cleared or self.start)
+                    or self.per_card_cleared or self.start or self.running)
 
 
 @dataclass(frozen=True, slots=True)
@@ -989,6 +1080,11 @@ class Ruleset:
             self._group(s.pile, "the stock policy", s.line, Role.STOCK)
             if s.action is StockAction.DEAL_TO_WASTE:
                 self._group(s.target, "the stock policy", s.line, Role.WASTE)
+                if s.discard is not None:
+                    d = self._group(s.discard, "the discard of the stock policy", s.line, Role.RESERVE)
+                    if d.count != 1 or d.build is not None or d.move.unit is not MoveUnit.NONE:
+                        self._fail(f"the discard pile {d.id!r} must be one reserve pile with no build and "
+                                   "move unit 'none': its cards are out of play", s.line)
             elif s.action is StockAction.DEAL_TO_EACH:
                 self._group(s.target, "the stock policy", s.line, Role.TABLEAU, Role.RESERVE, Role.FREECELL)
         if self.chooser is not None:
@@ -1032,6 +1128,23 @@ class Ruleset:
             if g.move.limit is MoveLimit.FREE_CELLS_AND_EMPTY_TABLEAU and not self.piles_with_role(Role.TABLEAU):
                 self._fail(f"the move policy of {g.id!r} is limited by empty tableau piles, but the game has none",
                            g.line)
+        sc = self.scoring
+        if sc.per_run_card and (self.stock is None or self.stock.discard is None):
+            self._fail("per-run-card counts the cards on the waste since the last stock card, so the stock "
+                       "needs a discard pile (pb:stock discard=)", sc.line)
+        if (sc.per_peak or sc.last_peak) and not any(g.role is Role.TABLEAU and g.peaks for g in self.piles):
+            self._fail("per-peak and last-peak reward peaks, but no tableau pile has piles over it "
+                       "(pb:cover)", sc.line)
+        for g in self.piles:
+            if not g.covered_by:
+                continue
+            for step in self.deal:
+                if step.pile != g.id:
+                    continue
+                for n, (count, face) in enumerate(zip(step.per_pile(g.count), step.faces(g.count)), 1):
+                    if count and g.covered_by[n - 1] and face is not Face.DOWN:
+                        self._fail(f"pile {n} of {g.id!r} has piles over it, so it is dealt face down, "
+                                   f"not {face.value!r}", step.line)
             if g.move.limit is MoveLimit.FREE_CELLS and not self.piles_with_role(Role.FREECELL):
                 self._fail(f"the move policy of {g.id!r} is limited by empty free cells, but the game has none",
                            g.line)

@@ -307,10 +307,11 @@ class _Keys:
         dealt_to = ruleset.stock.target if ruleset.stock is not None and \
             ruleset.stock.action is StockAction.DEAL_TO_EACH else None
         self.stock = rules.index[ruleset.stock.pile] if ruleset.stock is not None else -1
+        # Piles that lie over one another keep their places: they are not interchangeable.
         self.fixed = tuple(i for g in ruleset.piles for i in rules.group_piles[g.id]
-                           if g.count == 1 or g.id == dealt_to)
+                           if g.count == 1 or g.id == dealt_to or g.covered_by)
         self.free = tuple(rules.group_piles[g.id] for g in ruleset.piles
-                          if g.count > 1 and g.id != dealt_to)
+                          if g.count > 1 and g.id != dealt_to and not g.covered_by)
         self.dealt = rules.group_piles[dealt_to] if dealt_to else ()
         # With no limit on redeals, how many were used changes nothing.
         self.count_redeals = ruleset.stock is not None and ruleset.stock.redeals is not None

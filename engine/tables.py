@@ -100,7 +100,11 @@ class CompiledRules:
       ``double_click`` (``(pile, action)`` of piles that react to one);
     - stock and chooser: ``stock`` (index of the stock, or of the chooser's source; -1 without),
       ``stock_policy``, ``stock_targets`` (piles the stock deals to), ``chooser`` (index or -1),
-      ``chooser_policy``, ``accept_to`` (piles that take the start card).
+      ``chooser_policy``, ``accept_to`` (piles that take the start card), ``discard`` (the pile
+      that takes the waste before each deal, or -1);
+    - covering piles: ``over[i]`` (the piles that lie over pile ``i``), ``under[i]`` (the piles
+      pile ``i`` lies over), ``peaks`` (the tableau's peaks); ``running`` (the score is added up
+      move by move, :attr:`~patiencebook.engine.rules.Scoring.running`).
     """
 
     def __init__(self, ruleset: Ruleset):
@@ -192,6 +196,22 @@ class CompiledRules:
         self.flippable = tuple(i for i in range(n) if self.reveal[i] is Reveal.CLICK)
         self.double_click = tuple((i, g.double_click) for i, g in enumerate(self.groups)
                                   if g.double_click is not DoubleClick.NONE)
+        self.discard = self.group_piles[stock.discard][0] if stock is not None and stock.discard else -1
+        over: list[tuple[int, ...]] = [()] * n
+        under: list[tuple[int, ...]] = [()] * n
+        peaks: set[int] = set()
+        for g in ruleset.piles:
+            if g.covered_by:
+                members = self.group_piles[g.id]
+                for k, i in enumerate(members, 1):
+                    over[i] = tuple(members[m - 1] for m in g.covered_by[k - 1])
+                    under[i] = tuple(members[m - 1] for m in g.covers(k))
+                if g.role is Role.TABLEAU:
+                    peaks.update(members[m - 1] for m in g.peaks)
+        self.over = tuple(over)
+        self.under = tuple(under)
+        self.peaks = frozenset(peaks)
+        self.running = ruleset.scoring.running
         self._moves: dict[int, Move] = {}
         self._tables: dict[int, tuple[list, list, list]] = {}
         self._fits_cache: dict[tuple, bytearray] = {}

@@ -69,13 +69,15 @@ def validate(R: CompiledRules, piles: Piles, base: int, redeals: int, offers: in
         if cap and len(p) > cap:
             raise PositionError(f"{pid} holds {len(p)} cards, but a {ROLE_WORDS[role]} pile holds at most {cap}",
                                 pid)
-        if i == R.stock:
+        if i == R.stock or i == R.discard:
             down = [c for c in p if c & UP]
             if down:
-                raise PositionError(f"{pid}: {CARD_OF[down[0] & 63]} lies face up, but the cards of the stock "
-                                    "always lie face down", pid)
+                raise PositionError(f"{pid}: {CARD_OF[down[0] & 63]} lies face up, but the cards of the "
+                                    f"{'stock' if i == R.stock else 'discard pile'} always lie face down", pid)
             continue
         _check_faces(R, L, i, p)
+        if R.over[i] and p:
+            _check_covered(R, piles, i)
         if R.complete_run[i]:
             if p and (len(p) != R.suit_size or not R.complete_at(p)):
                 raise PositionError(f"{pid} holds {len(p)} cards that are not one complete run: a "
@@ -146,6 +148,20 @@ def _check_counters(R: CompiledRules, L: "_Limits", piles: Piles, base: int, red
                                 f"{ROLE_WORDS[R.roles[i]]} pile is refilled from it at once", R.ids[i])
 
 
+def _check_covered(R: CompiledRules, piles: Piles, i: int) -> None:
+    """A pile with piles over it shows its top card face up exactly when those piles are empty
+    (when its reveal is ``auto``; else it may stay face down)."""
+    pid = R.ids[i]
+    top = piles[i][-1]
+    over = [R.ids[o] for o in R.over[i] if piles[o]]
+    if over and top & UP:
+        raise PositionError(f"{pid}: {CARD_OF[top & 63]} lies face up, but {' and '.join(over)} still "
+                            f"lie{'s' if len(over) == 1 else ''} over it", pid)
+    if not over and not top & UP and R.reveal[i] is Reveal.AUTO:
+        raise PositionError(f"{pid}: {CARD_OF[top & 63]} lies face down, but no pile lies over it any more, "
+                            "and an uncovered card is turned face up at once", pid)
+
+
 class _Limits:
     """What the rules imply about the piles of a ruleset, worked out once for :func:`validate`.
 
@@ -172,8 +188,8 @@ class _Limits:
         self.dealt = [tuple(d) for d in dealt]
         self.dealt_count = [len(d) for d in dealt]
         fill_auto = [g.fill.rule is FillRule.AUTO for g in R.groups]
-        self.receives = [R.groups[i].build is not None or i in R.stock_targets or i in (R.stock, R.chooser)
-                         or fill_auto[i] for i in range(n)]
+        self.receives = [R.groups[i].build is not None or i in R.stock_targets
+                         or i in (R.stock, R.chooser, R.discard) or fill_auto[i] for i in range(n)]
         stock_dealt = R.stock >= 0 and self.dealt_count[R.stock] > 0
         # A foundation's cards form its build sequence when nothing but moves put them there (the
         # deal gives it no card, or the one base card) and every run landing on it lands in order.

@@ -226,7 +226,8 @@ SCHEMA: dict[str, _Element] = {
          "label": _Attr(_label, True), "capacity": _Attr(_int(1)),
          "reveal": _Attr(_enum(Reveal), default=Reveal.AUTO),
          "double-click": _Attr(_enum(DoubleClick), default=DoubleClick.NONE), "slots": _Attr(_ints(0))},
-        {"build": (0, 1), "move": (0, 1), "fill": (0, 1)}),
+        {"build": (0, 1), "move": (0, 1), "fill": (0, 1), "cover": (0, None)}),
+    "cover": _Element({"pile": _Attr(_int(1), True), "by": _Attr(_ints(1), True)}, {}),
     "build": _Element(
         {"direction": _Attr(_enum(Direction), True), "match": _Attr(_enum(Match), default=Match.RANK_ONLY),
          "wrap": _Attr(_yes_no, default=False), "base": _Attr(_enum(Base), default=Base.ANY),
@@ -250,7 +251,7 @@ SCHEMA: dict[str, _Element] = {
     "stock": _Element(
         {"pile": _Attr(_name, True), "action": _Attr(_enum(StockAction), True), "target": _Attr(_name),
          "cards": _Attr(_int(1), default=1), "redeals": _Attr(_redeals, True),
-         "requires": _Attr(_enum(StockRequires), default=StockRequires.NOTHING)},
+         "requires": _Attr(_enum(StockRequires), default=StockRequires.NOTHING), "discard": _Attr(_name)},
         {}),
     "chooser": _Element(
         {"pile": _Attr(_name, True), "from": _Attr(_name, True), "offers": _Attr(_int(1), True),
@@ -262,6 +263,8 @@ SCHEMA: dict[str, _Element] = {
          "per-link": _Attr(_int(0), default=0), "link": _Attr(_enum(Match), default=Match.SAME_SUIT),
          "per-face-down": _Attr(_signed_int, default=0), "per-complete-pile": _Attr(_int(0), default=0),
          "per-card-cleared": _Attr(_int(0), default=0), "start": _Attr(_signed_int, default=0),
+         "per-run-card": _Attr(_int(0), default=0), "per-stock-deal": _Attr(_signed_int, default=0),
+         "per-peak": _Attr(_int(0), default=0), "last-peak": _Attr(_int(0), default=0),
          "max": _Attr(_int(1), True)}, {}),
     "end": _Element({"won": _Attr(_enum(Won), True), "lost": _Attr(_lost, True)}, {}),
     "hook": _Element({"name": _Attr(_hook, True)}, {}),
@@ -376,9 +379,33 @@ class _Loader:
             self.children(f)
             fill = self.build(f, FillPolicy, rule=fa["rule"], source=fa["from"], otherwise=fa["otherwise"])
         optional = {k: v for k, v in (("move", move), ("fill", fill)) if v is not None}
+        if kids["cover"]:
+            optional["covered_by"] = self.covers(kids["cover"], a["count"])
         return self.build(el, PileGroup, id=a["id"], role=a["role"], count=a["count"], label=a["label"],
                           build=build, capacity=a["capacity"], reveal=a["reveal"],
                           double_click=a["double-click"], slots=a["slots"], line=el.sourceline, **optional)
+
+    def covers(self, elements: list[etree._Element], count: int) -> tuple[tuple[int, ...], ...]:
+        """The ``covered_by`` of a pile group from its ``pb:cover`` children (``pile``: a pile's
+        number, ``by``: the numbers of the piles over it), one entry per pile of the ``count``."""
+        over: list[tuple[int, ...]] = [()] * count
+        seen: set[int] = set()
+        for c in elements:
+            ca = self.attrs(c)
+            self.children(c)
+            n = ca["pile"]
+            if n > count:
+                raise self.error(c, f"pile {n} is not a pile of the group, which has {count}")
+            if n in seen:
+                raise self.error(c, f"pile {n} is named by two pb:cover elements; give its covering piles once")
+            for m in ca["by"]:
+                if m > count or m == n:
+                    raise self.error(c, f"pile {m} cannot lie over pile {n}: "
+                                        + ("it is the pile itself" if m == n else
+                                           f"the group has {count} piles"))
+            seen.add(n)
+            over[n - 1] = ca["by"]
+        return tuple(over)
 
     def ruleset(self, el: etree._Element, variant: etree._Element | None = None) -> Ruleset:
         """The ruleset of block ``el``; with ``variant`` (a ``pb:variant`` child), that variant's,
@@ -428,7 +455,7 @@ class _Loader:
             self.children(s)
             stock = self.build(s, StockPolicy, pile=sa["pile"], action=sa["action"], target=sa["target"],
                                cards=sa["cards"], redeals=sa["redeals"], requires=sa["requires"],
-                               line=s.sourceline)
+                               discard=sa["discard"], line=s.sourceline)
 
         chooser = None
         if kids["chooser"]:
@@ -452,7 +479,9 @@ class _Loader:
                              per_full_foundation=sca["per-full-foundation"], per_link=sca["per-link"],
                              link=sca["link"], per_face_down=sca["per-face-down"],
                              per_complete_pile=sca["per-complete-pile"], per_card_cleared=sca["per-card-cleared"],
-                             start=sca["start"], line=sc.sourceline)
+                             start=sca["start"], per_run_card=sca["per-run-card"],
+                             per_stock_deal=sca["per-stock-deal"], per_peak=sca["per-peak"],
+                             last_peak=sca["last-peak"], line=sc.sourceline)
 
         e = kids["end"][0]
         ea = self.attrs(e)

@@ -70,6 +70,7 @@ GAMES: dict[str, ReferenceGame] = {
     "easthaven": ReferenceGame("easthaven"),
     "odessa": ReferenceGame("odessa"),
     "seahaven": ReferenceGame("seahaven"),
+    "triple_peaks": ReferenceGame("triple-peaks"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -232,6 +232,7 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "eight_off": (FOUNDATION_TO_FOUNDATION,),
     "whitehead": (FOUNDATION_TO_FOUNDATION, WASTE_RUN, OVER_BY_HINT),
     "seahaven": (FOUNDATION_TO_FOUNDATION, FOUNDATION_CARD_BACK),
+    "triple_peaks": (TABLEAU_CARD_ON_A_CLICK, STOCK_DOUBLE_CLICK),
 }
 
 

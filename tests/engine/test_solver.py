@@ -116,7 +116,7 @@ ALL_GAMES = ("klondike", "freecell", "spider", "yukon", "golf", "canfield", "sco
              "bakers_dozen", "gypsy", "agnes", "eagle_wing", "hamilton",
              "bakers_game", "eight_off", "beleaguered_castle", "spiderette",
              "whitehead",
-             "easthaven", "seahaven")
+             "easthaven", "seahaven", "triple_peaks")
 
 
 @pytest.mark.parametrize("game", ALL_GAMES)

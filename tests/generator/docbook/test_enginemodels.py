@@ -18,7 +18,7 @@ def test_game_keys_ignore_case_and_dash_or_underscore():
 def test_the_embedded_rules_model_every_game_of_the_book():
     models = embedded_models()
     assert sorted(models) == ["agnes", "bakersdozen", "bakersgame", "beleagueredcastle", "canfield", "eaglewing", "eightoff", "easthaven", "fortythieves", "freecell", "golf",
-                              "gypsy", "hamilton", "klondike", "odessa", "scorpion", "seahaven", "spider", "spiderette", "whitehead", "yukon"]
+                              "gypsy", "hamilton", "klondike", "odessa", "scorpion", "seahaven", "spider", "spiderette", "whitehead", "triplepeaks", "yukon"]
     ruleset, file = models["hamilton"]
     assert ruleset.game == "hamilton" and file == default_sources() / "hamilton.xml"
 
@@ -33,7 +33,8 @@ def test_the_aisleriot_manual_gets_our_models_and_nothing_else():
         "eagle-wing": "eagle_wing.xml", "eight_off": "eight_off.xml", "easthaven": "easthaven.xml", "forty_thieves": "forty_thieves.xml", "freecell": "freecell.xml",
         "golf": "golf.xml", "gypsy": "gypsy.xml", "hamilton": "hamilton.xml", "klondike": "klondike.xml",
         "odessa": "odessa.xml", "scorpion": "scorpion.xml", "seahaven": "seahaven.xml", "spider": "spider.xml", "spiderette": "spiderette.xml",
-        "whitehead": "whitehead.xml", "yukon": "yukon.xml"}
+        "whitehead": "whitehead.xml", "triple_peaks": "triple_peaks.xml",
+        "yukon": "yukon.xml"}
     pages = {page.slug: page for page in document.pages}
     assert pages["eagle-wing"].rules.game == "eagle_wing"
     assert pages["klondike"].rules.game == "klondike"

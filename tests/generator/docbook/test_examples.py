@@ -66,6 +66,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "seahaven": ["seahaven-example-run", "seahaven-example-foundation"],
         "spider": ["spider-example-suits", "spider-example-empty"],
         "spiderette": ["spiderette-example-empty", "spiderette-example-last-deal"],
+        "triple_peaks": ["triple_peaks-example-run", "triple_peaks-example-peaks"],
         "yukon": ["yukon-example-groups", "yukon-example-king"],
         "whitehead": ["whitehead-example-suit", "whitehead-example-run"],
     }
@@ -93,6 +94,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["odessa-example-groups"] == ["not-a-run"]
     assert refused["seahaven-example-run"] == ["too-many-for-free-cells"]
     assert refused["seahaven-example-foundation"] == ["cannot-lift"]
+    assert refused["triple_peaks-example-run"] == ["face-down"]
 
 
 def test_replay_matches_the_engine_played_directly(document):

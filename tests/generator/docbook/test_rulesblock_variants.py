@@ -303,3 +303,34 @@ def test_double_click_to_a_free_cell_needs_free_cells(tmp_path):
     error = load_error(path)
     assert error.line == line_of(text, 'double-click="card-to-freecell"')
     assert error.message == "pb:pile: pile 'tableau': double-click 'card-to-freecell' needs a freecell pile"
+
+
+def test_triple_peaks_words_load_into_the_model():
+    rules = page("triple_peaks").rules
+    assert rules.pile("tableau").covered_by[0] == (4, 5) and rules.pile("tableau").covered_by[27] == ()
+    assert rules.stock.discard == "discard"
+    sc = rules.scoring
+    assert (sc.per_run_card, sc.per_stock_deal, sc.per_peak, sc.last_peak, sc.running) == (1, -5, 15, 30, True)
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('<pb:cover pile="18" by="27 28"/>', '<pb:cover pile="29" by="27 28"/>',
+     "pb:cover: pile 29 is not a pile of the group, which has 28"),
+    ('<pb:cover pile="18" by="27 28"/>', '<pb:cover pile="17" by="27 28"/>',
+     "pb:cover: pile 17 is named by two pb:cover elements; give its covering piles once"),
+    ('<pb:cover pile="18" by="27 28"/>', '<pb:cover pile="18" by="18 28"/>',
+     "pb:cover: pile 18 cannot lie over pile 18: it is the pile itself"),
+    ('<pb:cover pile="18" by="27 28"/>', '<pb:cover pile="18" by="27 x"/>',
+     "pb:cover: bad number '27 x' for 'by'; expected whole numbers of at least 1, separated by spaces"),
+    ('discard="discard"', 'discard="nowhere"',
+     "pb:stock: the discard of the stock policy names an unknown pile 'nowhere'; piles: stock, discard, waste, "
+     "tableau"),
+    ('per-stock-deal="-5"', 'per-stock-deal="-5" per-card="1"',
+     "pb:scoring: a score added up move by move (per-run-card, per-stock-deal, per-peak, last-peak) takes no "
+     "term worked out from the position"),
+])
+def test_triple_peaks_words_that_do_not_fit_name_their_line(tmp_path, old, new, message):
+    path, text = edited(tmp_path, "triple_peaks", old, new)
+    error = load_error(path)
+    assert error.line == line_of(text, new.split()[-1] if "pb:cover" not in new else new)
+    assert error.message == message
