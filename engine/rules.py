@@ -1128,6 +1128,9 @@ class Ruleset:
             if g.move.limit is MoveLimit.FREE_CELLS_AND_EMPTY_TABLEAU and not self.piles_with_role(Role.TABLEAU):
                 self._fail(f"the move policy of {g.id!r} is limited by empty tableau piles, but the game has none",
                            g.line)
+            if g.move.limit is MoveLimit.FREE_CELLS and not self.piles_with_role(Role.FREECELL):
+                self._fail(f"the move policy of {g.id!r} is limited by empty free cells, but the game has none",
+                           g.line)
         sc = self.scoring
         if sc.per_run_card and (self.stock is None or self.stock.discard is None):
             self._fail("per-run-card counts the cards on the waste since the last stock card, so the stock "
@@ -1145,9 +1148,6 @@ class Ruleset:
                     if count and g.covered_by[n - 1] and face is not Face.DOWN:
                         self._fail(f"pile {n} of {g.id!r} has piles over it, so it is dealt face down, "
                                    f"not {face.value!r}", step.line)
-            if g.move.limit is MoveLimit.FREE_CELLS and not self.piles_with_role(Role.FREECELL):
-                self._fail(f"the move policy of {g.id!r} is limited by empty free cells, but the game has none",
-                           g.line)
         if len({g.move.limit for g in self.piles if g.move.limit is not None}) > 1:
             self._fail("the move policies of a game name one limit ('max') worked out from the position, "
                        "not two", None)
