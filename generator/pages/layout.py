@@ -41,6 +41,9 @@ RUN_ROOM = 4
 #: tenth of a card height towards the pile next to the trunk, and the trunk sits 0.35 card heights lower.
 WING_STEP = 0.1 * CARD_HEIGHT
 TRUNK_DROP = 0.35 * CARD_HEIGHT
+#: How much lower a pile lies than a pile it lies over (``covered_by``): half a card, as AisleRiot's
+#: Triple Peaks overlaps its rows.
+COVER_STEP = 0.5 * CARD_HEIGHT
 
 _TOP_LEFT = (Role.STOCK, Role.WASTE, Role.CHOOSER, Role.RESERVE, Role.FREECELL)
 
@@ -117,6 +120,37 @@ def _ids(group: PileGroup) -> list[str]:
     return [pile_id(group, n) for n in range(1, group.count + 1)]
 
 
+def _covered_rows(group: PileGroup, x: float, row_y: float) -> tuple[list[_Placed], float]:
+    """The piles of a group whose piles lie over one another (``covered_by``, Triple Peaks), from
+    ``x`` on: the piles nothing lies over in a row at the front, left to right in pile order, and each
+    covered pile half a card higher, midway between the piles that lie over it, as AisleRiot deals its
+    peaks (triple-peaks.scm). Each level is a row of its own (1 for the highest); returns the placed
+    piles and the x after the widest row."""
+    level: dict[int, int] = {}
+
+    def level_of(n: int) -> int:
+        if n not in level:
+            over = group.covered_by[n - 1]
+            level[n] = 1 + max(level_of(m) for m in over) if over else 0
+        return level[n]
+
+    numbers = range(1, group.count + 1)
+    depth = max(level_of(n) for n in numbers)
+    ids = _ids(group)
+    xs: dict[int, float] = {}
+    pitch = CARD_WIDTH + GAP
+    for n in (n for n in numbers if level_of(n) == 0):
+        xs[n] = x
+        x += pitch
+    for k in range(1, depth + 1):
+        for n in (n for n in numbers if level_of(n) == k):
+            over = group.covered_by[n - 1]
+            xs[n] = sum(xs[m] for m in over) / len(over)
+    placed = [_Placed(ids[n - 1], group, xs[n], row_y + (depth - level_of(n)) * COVER_STEP, "none",
+                      1 + depth - level_of(n), CARD_HEIGHT) for n in numbers]
+    return placed, x
+
+
 def _plan(ruleset: Ruleset) -> tuple[list[_Placed], float, float]:
     faces = start_faces(ruleset)
     trunk = trunk_of(ruleset)
@@ -150,6 +184,10 @@ def _plan(ruleset: Ruleset) -> tuple[list[_Placed], float, float]:
         for n, group in enumerate(tableau_groups):
             if n:
                 x += GAP  # a little more room between two tableau groups than inside one
+            if group.covered_by:
+                covered, x = _covered_rows(group, x, row_y)
+                row.extend(covered)
+                continue
             extent = _tableau_extent(ruleset, group, faces)
             for pid in _ids(group):
                 row.append(_Placed(pid, group, x, row_y, "down", 1, extent))
@@ -214,14 +252,15 @@ def _round(value: float) -> float:
 def pile_layout(ruleset: Ruleset) -> dict[str, Any]:
     """The table of ``ruleset`` as the layout JSON of the examples contract (section 3).
 
-    Returns ``{"card": {"width": 1.0, "height": 1.4}, "width": W, "height": H,
-    "fan_step": {"face_up": .28, "face_down": .14, "right": .25},
-    "piles": [{"id", "group", "role", "x", "y", "fan", "row", "room"}, ...]}`` in units of one card
-    width; ``x``/``y`` are a pile's top left corner, ``fan`` is ``"down"`` (tableau), ``"right"`` (a
-    waste given several cards per click) or ``"none"``; ``row`` is 0 for the top row, 1 for the tableau
-    row; ``room`` is the length a pile may use along its fan, card included (a renderer tightens the
-    ``fan_step`` of a longer fan to fit), the card height for ``"none"``. Piles come in the order of
-    :func:`~patiencebook.engine.position.pile_ids`, each once. Raises nothing for a valid ruleset.
+    Returns ``{"card": {"width": 1.0, "height": 1.4}, "width": W, "height": H, "fan_step": {"face_up":
+    .28, "face_down": .14, "right": .25}, "piles": [{"id", "group", "role", "x", "y", "fan", "row",
+    "room"}, ...]}`` in units of one card width; ``x``/``y`` are a pile's top left corner, ``fan`` is
+    ``"down"`` (tableau), ``"right"`` (a waste given several cards per click) or ``"none"``; ``row`` is
+    0 for the top row, 1 for the tableau row, and 2, 3 ... for the lower rows of a tableau whose piles
+    lie over one another; ``room`` is the length a pile may use along its fan, card included (a renderer
+    tightens the ``fan_step`` of a longer fan to fit), the card height for ``"none"``. Piles come in the
+    order of :func:`~patiencebook.engine.position.pile_ids`, each once. Raises nothing for a valid
+    ruleset.
 
     The arrangement: stock, waste or chooser, reserve and free cells at the top left, foundations at
     the top right after a blank slot and flush with the end of the tableau, tableau piles in a row
@@ -230,7 +269,8 @@ def pile_layout(ruleset: Ruleset) -> dict[str, Any]:
     the tableau (gaps of at least :data:`MIN_TOP_GAP`, doubled between free cells and foundations, as
     AisleRiot's FreeCell); when it is wider even so, the tableau row moves right by whole slots to sit
     in the middle (AisleRiot's Gypsy). A one-pile reserve refilling a small-capacity tableau is put
-    between the two halves of the tableau, as in AisleRiot's Eagle Wing (see :func:`trunk_of`).
+    between the two halves of the tableau, as in AisleRiot's Eagle Wing (see :func:`trunk_of`). A
+    tableau whose piles lie over one another (Triple Peaks) is laid out by :func:`_covered_rows`.
     """
     placed, width, height = _plan(ruleset)
     piles = []

@@ -365,8 +365,12 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
         bottom = max(cy + CARD_HEIGHT for _, cy in places)
         bottoms[pile["row"]] = max(bottoms.get(pile["row"], 0.0), bottom)
     labels_of: dict[int, list[tuple[float, float, tuple[str, ...], float]]] = {}
+    labelled: set[str] = set()
     for row in rows:
         runs = list(_runs_of([p for p in layout["piles"] if p["row"] == row]))
+        # A group whose piles lie in several rows (Triple Peaks) is named once, over its first row.
+        runs = [run for run in runs if run[0]["group"] not in labelled or len(runs) > 1]
+        labelled.update(run[0]["group"] for run in runs)
         for n, run in enumerate(runs):
             x = run[0]["x"]
             end = runs[n + 1][0]["x"] - 0.12 if n + 1 < len(runs) else layout["width"] - 0.1
@@ -395,6 +399,9 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
             for _, top, lines, size in labels_of.get(row, []):
                 reach = 0.12 + (_ASCENT + (len(lines) - 1) * _LINE) * size
                 shift[row] = max(shift[row], floor - (top - reach))
+            # The cards themselves stay clear of the counts above them (rows that overlap on the table).
+            top_of_cards = min(p["y"] for p in layout["piles"] if p["row"] == row)
+            shift[row] = max(shift[row], floor - top_of_cards)
 
     box = _Box()
     box.add(0, 0, layout["width"], 0)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from patiencebook.engine.position import pile_ids
-from patiencebook.engine.rules import Ruleset
+from patiencebook.engine.rules import Ruleset, pile_id
 from patiencebook.generator.pages.layout import (CARD_HEIGHT, CARD_WIDTH, FAN_FACE_DOWN, FAN_FACE_UP, pile_layout,
                                                  start_faces, trunk_of)
 from patiencebook.generator.docbook.sources import load_document
@@ -47,13 +47,27 @@ def test_every_pile_of_the_position_is_placed_once_in_pile_order(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_pile_box_overlaps_another_and_all_lie_on_the_table(game):
+    # Only a pile that lies over another one (pb:cover, Triple Peaks) may overlap it.
     layout = pile_layout(ruleset(game))
     boxes = {p["id"]: box(p) for p in layout["piles"]}
+    lies_over = {(pile_id(g, m), pile_id(g, n))
+                 for g in ruleset(game).piles if g.covered_by
+                 for n, over in enumerate(g.covered_by, 1) for m in over}
     for pid, (x0, y0, x1, y1) in boxes.items():
         assert 0 < x0 and x1 < layout["width"] and 0 < y0 and y1 <= layout["height"] + 1e-9, pid
         for other, (a0, b0, a1, b1) in boxes.items():
-            if other != pid:
+            if other != pid and (pid, other) not in lies_over and (other, pid) not in lies_over:
                 assert x1 <= a0 or a1 <= x0 or y1 <= b0 or b1 <= y0, (pid, other)
+
+
+def test_piles_that_lie_over_others_are_half_a_card_lower_and_midway_between_them():
+    layout = {p["id"]: p for p in pile_layout(ruleset("triple_peaks"))["piles"]}
+    peak, middle = layout["tableau1"], (layout["tableau4"], layout["tableau5"])
+    assert [p["row"] for p in (peak, *middle, layout["tableau10"], layout["tableau19"])] == [1, 2, 2, 3, 4]
+    assert all(p["y"] == pytest.approx(peak["y"] + 0.7) for p in middle)
+    assert peak["x"] == pytest.approx((middle[0]["x"] + middle[1]["x"]) / 2)
+    front = [layout[f"tableau{n}"] for n in range(19, 29)]
+    assert [p["x"] for p in front] == sorted(p["x"] for p in front) and len({p["y"] for p in front}) == 1
 
 
 @pytest.mark.parametrize("game", GAMES)
