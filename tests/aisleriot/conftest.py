@@ -63,6 +63,7 @@ GAMES: dict[str, ReferenceGame] = {
     "bakers_dozen": ReferenceGame("bakers-dozen"),
     "gypsy": ReferenceGame("gypsy"),
     "beleaguered_castle": ReferenceGame("beleaguered-castle"),
+    "streets_and_alleys": ReferenceGame("streets-and-alleys"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -161,6 +161,7 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "klondike": (FOUNDATION_TO_FOUNDATION,),
     "gypsy": (FOUNDATION_TO_FOUNDATION, OVER_BY_HINT),
     "bakers_dozen": (FOUNDATION_TO_FOUNDATION,),
+    "streets_and_alleys": (FOUNDATION_TO_FOUNDATION,),
     "yukon": (OVER_BY_HINT,),
     "golf": (TABLEAU_CARD_ON_A_CLICK, STOCK_DOUBLE_CLICK),
     "freecell": (FOUNDATION_CARD_TO_FREECELL,),

@@ -60,6 +60,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "klondike": ["klondike-example-king", "klondike-example-stock"],
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
         "spider": ["spider-example-suits", "spider-example-empty"],
+        "streets_and_alleys": ["streets_and_alleys-example-build", "streets_and_alleys-example-back"],
         "yukon": ["yukon-example-groups", "yukon-example-king"],
     }
 
@@ -76,6 +77,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["golf-example-king"] == ["closed-on"]
     assert refused["bakers_dozen-example-empty"] == ["empty-takes-none"]
     assert refused["beleaguered_castle-example-back"] == ["base-stays"]
+    assert refused["streets_and_alleys-example-back"] == ["empty-takes-base"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
