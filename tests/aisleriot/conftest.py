@@ -64,6 +64,7 @@ GAMES: dict[str, ReferenceGame] = {
     "gypsy": ReferenceGame("gypsy"),
     "beleaguered_castle": ReferenceGame("beleaguered-castle"),
     "streets_and_alleys": ReferenceGame("streets-and-alleys"),
+    "fortress": ReferenceGame("fortress"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

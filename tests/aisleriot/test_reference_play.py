@@ -22,6 +22,7 @@ from typing import Callable
 import pytest
 
 from patiencebook.engine.deals import deal_order
+from patiencebook.engine.game import Game
 from patiencebook.engine.moves import Move, MoveKind, legal_moves
 from patiencebook.engine.position import Position
 
@@ -256,7 +257,7 @@ def play(page_id: str, variant: str | None, ruleset, seeds, steps: int) -> PlayR
     with AisleRiotGame(reference.module, seeds[0], options=reference.options(variant)) as game:
         for seed in seeds:
             game.new_game(seed)
-            position = Position.initial(ruleset, deal_order(ruleset, seed))
+            position = Game.deal(ruleset, seed).position  # dealt again while lost, as AisleRiot does
             look = game.look()
             report.deals += 1
             try:

@@ -29,7 +29,7 @@ def test_version_and_module_entry_point():
 def test_games_lists_every_embedded_game_with_its_name_variants_and_figure():
     rows = json.loads(run("games", "--format", "json", "--lang", "de_DE").stdout)
     ids = [row["id"] for row in rows]
-    assert ids == ["agnes", "bakers_dozen", "beleaguered_castle", "canfield", "eagle_wing", "forty_thieves", "freecell", "golf", "gypsy",
+    assert ids == ["agnes", "bakers_dozen", "beleaguered_castle", "canfield", "eagle_wing", "fortress", "forty_thieves", "freecell", "golf", "gypsy",
                    "hamilton", "klondike", "scorpion", "spider", "streets_and_alleys", "yukon"]
     eagle = rows[ids.index("eagle_wing")]
     assert (eagle["name"], eagle["english_name"], eagle["aisleriot"]) == ("Adlerschwinge", "Eagle Wing", "eagle_wing")

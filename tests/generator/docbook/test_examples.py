@@ -53,6 +53,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "canfield": ["canfield-example-reserve", "canfield-example-stock"],
         "eagle_wing": ["eagle_wing-example-reserve", "eagle_wing-example-limit"],
         "forty_thieves": ["forty_thieves-example-limit", "forty_thieves-example-foundation"],
+        "fortress": ["fortress-example-suit", "fortress-example-lost"],
         "freecell": ["freecell-example-autoplay", "freecell-example-limit"],
         "golf": ["golf-example-king", "golf-example-ace"],
         "gypsy": ["gypsy-example-deal", "gypsy-example-autoplay"],
@@ -78,6 +79,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["bakers_dozen-example-empty"] == ["empty-takes-none"]
     assert refused["beleaguered_castle-example-back"] == ["base-stays"]
     assert refused["streets_and_alleys-example-back"] == ["empty-takes-base"]
+    assert refused["fortress-example-suit"] == ["does-not-fit"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
