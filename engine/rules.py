@@ -328,7 +328,8 @@ HOOKS: dict[str, Hook] = {
                    "scorpion: games/scorpion.scm, get-hint",
                    "yukon: games/yukon.scm, get-hint",
                    "forty_thieves: games/forty-thieves.scm, get-hint",
-                   "gypsy: games/gypsy.scm, get-hint"),
+                   "gypsy: games/gypsy.scm, get-hint",
+                   "fortress: games/fortress.scm, game-continuable and get-hint"),
         ),
         Hook(
             name="no-move-but-off-foundations",

@@ -27,7 +27,8 @@ games=(hamilton agnes eagle-wing klondike freecell spider yukon golf canfield sc
        bakers-dozen gypsy
        bakers-game eight-off beleaguered-castle
        spiderette
-       whitehead easthaven odessa seahaven triple-peaks)
+       whitehead easthaven odessa seahaven triple-peaks
+       streets-and-alleys fortress)
 have_games() {
   local dir
   dir=$(compgen -G "$cache/root/usr/lib/*/aisleriot/guile/3.0/aisleriot/api.go" | head -n 1) || return 1

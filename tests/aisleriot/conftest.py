@@ -71,6 +71,8 @@ GAMES: dict[str, ReferenceGame] = {
     "odessa": ReferenceGame("odessa"),
     "seahaven": ReferenceGame("seahaven"),
     "triple_peaks": ReferenceGame("triple-peaks"),
+    "streets_and_alleys": ReferenceGame("streets-and-alleys"),
+    "fortress": ReferenceGame("fortress"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

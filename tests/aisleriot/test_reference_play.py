@@ -223,6 +223,7 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "klondike": (FOUNDATION_TO_FOUNDATION,),
     "gypsy": (FOUNDATION_TO_FOUNDATION, OVER_BY_HINT),
     "bakers_dozen": (FOUNDATION_TO_FOUNDATION,),
+    "streets_and_alleys": (FOUNDATION_TO_FOUNDATION,),
     "yukon": (OVER_BY_HINT,),
     "golf": (TABLEAU_CARD_ON_A_CLICK, STOCK_DOUBLE_CLICK),
     "freecell": (FOUNDATION_CARD_TO_FREECELL,),
@@ -329,7 +330,7 @@ def play(page_id: str, variant: str | None, ruleset, seeds, steps: int) -> PlayR
     with AisleRiotGame(reference.module, seeds[0], options=reference.options(variant)) as game:
         for seed in seeds:
             game.new_game(seed)
-            position = Game.deal(ruleset, seed).position
+            position = Game.deal(ruleset, seed).position  # dealt again while lost, as AisleRiot does
             look = game.look()
             report.deals += 1
             try:

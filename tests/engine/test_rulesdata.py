@@ -119,3 +119,13 @@ def test_every_rule_variant_round_trips_through_json_text():
         for variant, ruleset in page.variants.items():
             assert ruleset.variant == variant
             assert ruleset_from_data(json.loads(json.dumps(ruleset_to_data(ruleset)))) == ruleset
+
+
+def test_a_deal_step_rank_is_written_only_where_a_game_sets_cards_aside():
+    # Fields added to the model are left out at their default, so the data (and the rules digest of
+    # recorded solver figures) of the other games stays as it was.
+    plain = ruleset_to_data(rulesets()["bakers_dozen"])
+    assert all("rank" not in step for step in plain["deal"])
+    castle = ruleset_to_data(rulesets()["beleaguered_castle"])
+    assert [step.get("rank") for step in castle["deal"]] == [None, "A"]
+    assert ruleset_from_data(json.loads(json.dumps(castle))) == rulesets()["beleaguered_castle"]

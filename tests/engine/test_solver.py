@@ -116,7 +116,8 @@ ALL_GAMES = ("klondike", "freecell", "spider", "yukon", "golf", "canfield", "sco
              "bakers_dozen", "gypsy", "agnes", "eagle_wing", "hamilton",
              "bakers_game", "eight_off", "beleaguered_castle", "spiderette",
              "whitehead",
-             "easthaven", "seahaven", "triple_peaks")
+             "easthaven", "seahaven", "triple_peaks",
+             "streets_and_alleys", "fortress")
 
 
 @pytest.mark.parametrize("game", ALL_GAMES)

@@ -31,10 +31,11 @@ def test_the_aisleriot_manual_gets_our_models_and_nothing_else():
         "agnes": "agnes.xml", "bakers_dozen": "bakers_dozen.xml", "bakers_game": "bakers_game.xml",
         "beleaguered_castle": "beleaguered_castle.xml",
         "canfield": "canfield.xml",
-        "eagle-wing": "eagle_wing.xml", "eight_off": "eight_off.xml", "easthaven": "easthaven.xml", "forty_thieves": "forty_thieves.xml", "freecell": "freecell.xml",
+        "eagle-wing": "eagle_wing.xml", "eight_off": "eight_off.xml", "easthaven": "easthaven.xml", "fortress": "fortress.xml", "forty_thieves": "forty_thieves.xml", "freecell": "freecell.xml",
         "golf": "golf.xml", "gypsy": "gypsy.xml", "hamilton": "hamilton.xml", "klondike": "klondike.xml",
         "odessa": "odessa.xml", "scorpion": "scorpion.xml", "seahaven": "seahaven.xml", "spider": "spider.xml", "spiderette": "spiderette.xml",
         "whitehead": "whitehead.xml", "triple_peaks": "triple_peaks.xml",
+        "streets_and_alleys": "streets_and_alleys.xml",
         "yukon": "yukon.xml"}
     pages = {page.slug: page for page in document.pages}
     assert pages["eagle-wing"].rules.game == "eagle_wing"

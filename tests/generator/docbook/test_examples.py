@@ -56,6 +56,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "eight_off": ["eight_off-example-limit", "eight_off-example-foundation"],
         "easthaven": ["easthaven-example-king", "easthaven-example-runs"],
         "forty_thieves": ["forty_thieves-example-limit", "forty_thieves-example-foundation"],
+        "fortress": ["fortress-example-suit", "fortress-example-lost"],
         "freecell": ["freecell-example-autoplay", "freecell-example-limit"],
         "golf": ["golf-example-king", "golf-example-ace"],
         "gypsy": ["gypsy-example-deal", "gypsy-example-autoplay"],
@@ -65,6 +66,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
         "seahaven": ["seahaven-example-run", "seahaven-example-foundation"],
         "spider": ["spider-example-suits", "spider-example-empty"],
+        "streets_and_alleys": ["streets_and_alleys-example-build", "streets_and_alleys-example-back"],
         "spiderette": ["spiderette-example-empty", "spiderette-example-last-deal"],
         "triple_peaks": ["triple_peaks-example-run", "triple_peaks-example-peaks"],
         "yukon": ["yukon-example-groups", "yukon-example-king"],
@@ -95,6 +97,8 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["seahaven-example-run"] == ["too-many-for-free-cells"]
     assert refused["seahaven-example-foundation"] == ["cannot-lift"]
     assert refused["triple_peaks-example-run"] == ["face-down"]
+    assert refused["streets_and_alleys-example-back"] == ["empty-takes-base"]
+    assert refused["fortress-example-suit"] == ["does-not-fit"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
