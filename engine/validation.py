@@ -214,7 +214,7 @@ def _runs_keep_build(move, build, reverse: bool) -> bool:
     """True when every run that ``move`` lifts lands as a sequence that ``build`` allows."""
     if build.accepts is Accepts.SINGLE:
         return True
-    if move.unit is MoveUnit.FACE_UP:  # lifted in whatever order the cards lie
+    if move.unit in (MoveUnit.FACE_UP, MoveUnit.TOP_OR_FACE_UP):  # lifted in whatever order the cards lie
         return False
     if move.unit is not MoveUnit.RUN:
         return True

@@ -63,6 +63,8 @@ GAMES: dict[str, ReferenceGame] = {
     "bakers_dozen": ReferenceGame("bakers-dozen"),
     "gypsy": ReferenceGame("gypsy"),
     "easthaven": ReferenceGame("easthaven"),
+    "westhaven": ReferenceGame("westhaven"),
+    "king_albert": ReferenceGame("king-albert"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -57,9 +57,11 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "golf": ["golf-example-king", "golf-example-ace"],
         "gypsy": ["gypsy-example-deal", "gypsy-example-autoplay"],
         "hamilton": ["hamilton-example-start", "hamilton-example-wrap"],
+        "king_albert": ["king_albert-example-reserve", "king_albert-example-groups"],
         "klondike": ["klondike-example-king", "klondike-example-stock"],
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
         "spider": ["spider-example-suits", "spider-example-empty"],
+        "westhaven": ["westhaven-example-unit", "westhaven-example-empty"],
         "yukon": ["yukon-example-groups", "yukon-example-king"],
     }
 
@@ -76,6 +78,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["golf-example-king"] == ["closed-on"]
     assert refused["bakers_dozen-example-empty"] == ["empty-takes-none"]
     assert refused["easthaven-example-king"] == ["king-for-empty-pile"]
+    assert refused["westhaven-example-unit"] == ["top-or-all-face-up"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
