@@ -15,7 +15,7 @@ from .rules import HOOKS, Role
 if TYPE_CHECKING:  # pragma: no cover
     from .position import Position
 
-__all__ = ["LOST_CHECKS", "lost_check", "no_useful_move", "no_move", "no_move_but_off_foundations"]
+__all__ = ["LOST_CHECKS", "lost_check", "no_useful_move", "no_move", "no_move_but_off_foundations", "no_clearing_move"]
 
 
 def no_useful_move(position: "Position") -> bool:
@@ -84,11 +84,49 @@ def no_move_but_off_foundations(position: "Position") -> bool:
     return True
 
 
+def no_clearing_move(position: "Position") -> bool:
+    """True when no clearing move is left (hook ``no-clearing-move``; Westhaven).
+
+    Clearing, as westhaven.scm's ``get-hint`` looks for moves: a click on the stock that deals; a
+    move to a foundation; a move of the waste card to the tableau; a tableau move that takes all the
+    face-up cards of its pile, onto a tableau card, or into an empty tableau pile when face-down
+    cards lie under them. Moving the top card alone off a longer face-up run, or a whole pile into
+    an empty pile, does not count.
+    """
+    if position.is_legal(Move.stock()):
+        return False
+    for move in position.legal_moves:
+        if move.kind is not MoveKind.DRAG:
+            continue
+        source, target = move.source or "", move.target or ""
+        source_role, target_role = position.role(source), position.role(target)
+        if target_role is Role.FOUNDATION:
+            return False
+        if target_role is not Role.TABLEAU:
+            continue
+        if source_role is Role.WASTE:
+            return False
+        if source_role is not Role.TABLEAU:
+            continue
+        pile = position.pile(source)
+        face_up = 0
+        for _, up in reversed(pile):
+            if not up:
+                break
+            face_up += 1
+        if move.count != face_up:
+            continue
+        if position.pile(target) or face_up < len(pile):
+            return False
+    return True
+
+
 #: Implementations of the hooks of kind ``"lost"``, by name: position -> True when the game is lost.
 LOST_CHECKS: dict[str, Callable[["Position"], bool]] = {
     "no-useful-move": no_useful_move,
     "no-move": no_move,
     "no-move-but-off-foundations": no_move_but_off_foundations,
+    "no-clearing-move": no_clearing_move,
 }
 
 _missing = [name for name, hook in HOOKS.items() if hook.kind == "lost" and name not in LOST_CHECKS]

@@ -676,6 +676,8 @@ class Position:
                     n += 1
             run_of[i] = n
             for k in range(1, n + 1):
+                if R.top_or_all[i] and 1 < k < n:
+                    continue
                 c = p[-k] & 63
                 at = runs.get(c)
                 if at is None:
@@ -717,6 +719,8 @@ class Position:
                                 if lim and R.limited[i] and top > lim:
                                     top = lim
                                 for k in range(1, top + 1):
+                                    if R.top_or_all[i] and 1 < k < run_of[i]:
+                                        continue
                                     yield (i, j, k)
                         continue
                     if rule is FillRule.KINGS:
@@ -896,6 +900,9 @@ class Position:
             if mv.stop_at_base and self._base and any((c & 15) == self._base for c in p[-k:-1]):
                 text += f", and no card of a run can lie on a card of the {R.base_word} ({RANK_NAMES[self._base]})"
             return Reason("not-a-run", text, pile=ids[i], count=k)
+        if k > 1 and R.top_or_all[i] and self._run_length(i, links) > k:
+            return Reason("top-or-all-face-up", f"only the top card of {ids[i]} or all its face-up cards together "
+                          "can be moved", pile=ids[i])
         group = R.groups[j]
         role_j = ROLE_WORDS[R.roles[j]]
         if k > 1 and R.any_order[i] and R.reverse[i][j] and R.accepts_run[j] and fits[j] is not None \

@@ -123,6 +123,7 @@ class MoveUnit(_Named):
     TOP = "top"
     RUN = "run"
     FACE_UP = "face-up"
+    TOP_OR_FACE_UP = "top-or-face-up"
 
 
 class MoveLimit(_Named):
@@ -340,6 +341,17 @@ HOOKS: dict[str, Hook] = {
             ),
             games=("seahaven: AisleRiot games/seahaven.scm, game-continuable and get-hint",),
         ),
+        Hook(
+            name="no-clearing-move",
+            kind="lost",
+            summary=(
+                "The game is lost when the stock cannot deal and no card can go to a foundation, the "
+                "waste card cannot go to the tableau, and no tableau move takes all the face-up cards of "
+                "a pile: onto a tableau card, or, when face-down cards lie under them, into an empty "
+                "tableau pile."
+            ),
+            games=("westhaven: AisleRiot games/westhaven.scm, get-hint",),
+        ),
     )
 }
 
@@ -477,6 +489,9 @@ class MovePolicy:
 
     ``unit="face-up"`` lifts any face-up card with every card on it, in whatever order they lie
     (yukon.scm and scorpion.scm ``button-pressed`` check only that the lifted card is face up).
+    ``unit="top-or-face-up"`` lifts the top card alone, or every face-up card of the pile together,
+    in whatever order they lie, and nothing in between (westhaven.scm ``button-pressed``: one card,
+    the whole pile, or down to a card lying on a face-down one).
     """
 
     unit: MoveUnit = MoveUnit.TOP
@@ -500,8 +515,8 @@ class MovePolicy:
             object.__setattr__(self, "max_cards", parse_enum(MoveLimit, self.max_cards, "move max"))
         elif self.max_cards is not None:
             _check_int(self.max_cards, "the longest run (max)", 1)
-        if self.stop_at_base and self.unit is MoveUnit.FACE_UP:
-            raise RulesError("a move of unit 'face-up' takes no stop-at-base; it lifts cards in any order")
+        if self.stop_at_base and self.unit in (MoveUnit.FACE_UP, MoveUnit.TOP_OR_FACE_UP):
+            raise RulesError(f"a move of unit {self.unit.value!r} takes no stop-at-base; it lifts cards in any order")
 
     @property
     def limit(self) -> "MoveLimit | None":
@@ -525,7 +540,7 @@ class MovePolicy:
             return n == 1
         if self.fixed_max is not None and n > self.fixed_max:
             return False
-        if self.unit is MoveUnit.FACE_UP:
+        if self.unit is MoveUnit.FACE_UP or self.unit is MoveUnit.TOP_OR_FACE_UP:
             return True
         assert self.match is not None
         for lower, upper in zip(cards, cards[1:]):

@@ -85,9 +85,10 @@ class CompiledRules:
       rank"`` or ``"start rank"``), ``fixed_base`` (1 or 13 for foundations from the Ace or King,
       else 0);
     - lifting: ``lift`` (:data:`LIFT_NONE`, :data:`LIFT_TOP` or :data:`LIFT_RUN`), ``sources``
-      (piles that lift anything), ``max_cards`` (most cards lifted at once), ``keeps_base`` (a card
-      of the base rank never leaves), ``limited`` (runs limited by free cells and empty tableau piles),
-      ``limit_doubles`` (each empty tableau pile doubles that limit; false for ``free-cells``);
+      (piles that lift anything), ``top_or_all`` (lifts only the top card or all face-up cards),
+      ``max_cards`` (most cards lifted at once), ``keeps_base`` (a card of the base rank never
+      leaves), ``limited`` (runs limited by free cells and empty tableau piles), ``limit_doubles``
+      (each empty tableau pile doubles that limit; false for ``free-cells``);
     - building: ``targets`` (piles with a build), ``targets_from[i]`` (where pile ``i``'s cards may
       go), ``allowed_from[j][i]`` (pile ``i`` may give to pile ``j``), ``reverse[i][j]`` and
       ``reverse_to[j][i]`` (a run from ``i`` lands reversed on ``j``), ``any_order`` (the pile lifts
@@ -132,12 +133,14 @@ class CompiledRules:
         self.reveal = [g.reveal for g in self.groups]
         for i, g in enumerate(self.groups):
             self.lift[i] = {MoveUnit.NONE: LIFT_NONE, MoveUnit.TOP: LIFT_TOP, MoveUnit.RUN: LIFT_RUN,
-                            MoveUnit.FACE_UP: LIFT_RUN}[g.move.unit]
+                            MoveUnit.FACE_UP: LIFT_RUN, MoveUnit.TOP_OR_FACE_UP: LIFT_RUN}[g.move.unit]
             if g.move.fixed_max is not None:
                 self.max_cards[i] = g.move.fixed_max
             self.capacity[i] = g.capacity or 0
             self.accepts_run[i] = g.build is not None and g.build.accepts in (Accepts.RUN, Accepts.COMPLETE_RUN)
         self.sources = tuple(i for i in range(n) if self.lift[i] != LIFT_NONE)
+        # Piles that lift their top card or all their face-up cards, nothing in between (Westhaven).
+        self.top_or_all = [g.move.unit is MoveUnit.TOP_OR_FACE_UP for g in self.groups]
         # Runs onto a tableau pile limited by free cells and empty tableau piles (FreeCell, Forty Thieves).
         self.limited = [g.move.limit is not None for g in self.groups]
         # Whether empty tableau piles double that limit (free-cells-and-empty-tableau) or do not
@@ -242,7 +245,8 @@ class CompiledRules:
                 fits.append(f)
                 accepts.append(None if f is None else
                                [tuple(b for b in CARD_OF if f[(a << 6) | b]) for a in range(64)])
-                links.append(self._links(g.move, rank) if g.move.unit in (MoveUnit.RUN, MoveUnit.FACE_UP)
+                links.append(self._links(g.move, rank)
+                             if g.move.unit in (MoveUnit.RUN, MoveUnit.FACE_UP, MoveUnit.TOP_OR_FACE_UP)
                              else None)
             t = self._tables[base] = (fits, links, accepts)
         return t

@@ -232,6 +232,8 @@ def _runs_keep_build(move, build, reverse: bool) -> bool:
         return True
     if move.unit is MoveUnit.FACE_UP:  # lifted in whatever order the cards lie; reversed, checked card by card
         return reverse
+    if move.unit is MoveUnit.TOP_OR_FACE_UP:  # lifted in whatever order the cards lie
+        return False
     if move.unit is not MoveUnit.RUN:
         return True
     match = move.match == build.match or build.match is Match.RANK_ONLY or (

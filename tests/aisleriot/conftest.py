@@ -73,6 +73,8 @@ GAMES: dict[str, ReferenceGame] = {
     "triple_peaks": ReferenceGame("triple-peaks"),
     "streets_and_alleys": ReferenceGame("streets-and-alleys"),
     "fortress": ReferenceGame("fortress"),
+    "westhaven": ReferenceGame("westhaven"),
+    "king_albert": ReferenceGame("king-albert"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -31,7 +31,8 @@ OPENING_SCORES = {"hamilton": 0, "agnes": 1, "eagle_wing": 1, "klondike": 0, "fr
                   "bakers_game": 0, "eight_off": 0, "seahaven": 0, "beleaguered_castle": 0,
                   "spiderette": 0,
                   "whitehead": 0, "easthaven": 0, "odessa": 0,
-                  "streets_and_alleys": 0, "fortress": 0}
+                  "streets_and_alleys": 0, "fortress": 0, "westhaven": 0,
+                  "king_albert": 0}
 
 
 def layout_differences(game: AisleRiotGame, ruleset, seed: int) -> list[str]:

@@ -215,6 +215,22 @@ SCORE_FOR_SEQUENCES = Deviation(
         "which still reaches its maximum exactly when the game is won.",
     matches=_score_for_sequences)
 
+def _waste_cards_to_tableau(action: Action, roles: dict[int, str], look: Look) -> bool:
+    return (action[0] == "drag" and roles[action[1]] == "waste" and action[2] >= 2
+            and roles[action[3]] == "tableau")
+
+
+WHOLE_WASTE_TO_TABLEAU = Deviation(
+    name="whole-waste-to-tableau",
+    side="aisleriot",
+    rule="Only the top card of the waste is in play.",
+    why="AisleRiot's Westhaven lets the whole waste be picked up at once, since it lifts all the cards "
+        "of a pile as one unit, and drops it on an empty tableau pile or on a tableau card that fits "
+        "the lowest waste card. The cards then lie on the tableau in the order they were turned over, "
+        "not as a run. The waste is not a tableau pile, and the page puts only its top card in play, "
+        "so our rules move one waste card at a time.",
+    matches=_waste_cards_to_tableau)
+
 #: The deliberate differences, per page id of rules/ (the same for every variant of a page).
 DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "hamilton": (FOUNDATION_TO_FOUNDATION,),
@@ -234,6 +250,8 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "whitehead": (FOUNDATION_TO_FOUNDATION, WASTE_RUN, OVER_BY_HINT),
     "seahaven": (FOUNDATION_TO_FOUNDATION, FOUNDATION_CARD_BACK),
     "triple_peaks": (TABLEAU_CARD_ON_A_CLICK, STOCK_DOUBLE_CLICK),
+    "westhaven": (WHOLE_WASTE_TO_TABLEAU,),
+    "king_albert": (FOUNDATION_TO_FOUNDATION, FOUNDATION_CARDS_TO_TABLEAU),
 }
 
 

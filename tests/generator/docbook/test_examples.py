@@ -61,11 +61,13 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "golf": ["golf-example-king", "golf-example-ace"],
         "gypsy": ["gypsy-example-deal", "gypsy-example-autoplay"],
         "hamilton": ["hamilton-example-start", "hamilton-example-wrap"],
+        "king_albert": ["king_albert-example-reserve", "king_albert-example-groups"],
         "klondike": ["klondike-example-king", "klondike-example-stock"],
         "odessa": ["odessa-example-groups", "odessa-example-suit"],
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
         "seahaven": ["seahaven-example-run", "seahaven-example-foundation"],
         "spider": ["spider-example-suits", "spider-example-empty"],
+        "westhaven": ["westhaven-example-unit", "westhaven-example-empty"],
         "streets_and_alleys": ["streets_and_alleys-example-build", "streets_and_alleys-example-back"],
         "spiderette": ["spiderette-example-empty", "spiderette-example-last-deal"],
         "triple_peaks": ["triple_peaks-example-run", "triple_peaks-example-peaks"],
@@ -99,6 +101,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["triple_peaks-example-run"] == ["face-down"]
     assert refused["streets_and_alleys-example-back"] == ["empty-takes-base"]
     assert refused["fortress-example-suit"] == ["does-not-fit"]
+    assert refused["westhaven-example-unit"] == ["top-or-all-face-up"]
 
 
 def test_replay_matches_the_engine_played_directly(document):

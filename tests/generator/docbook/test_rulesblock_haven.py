@@ -25,3 +25,18 @@ def test_unknown_requires_word_names_the_allowed_ones(tmp_path):
     assert error.line == line_of(text, 'requires="no-king"')
     assert error.message == ("pb:stock: unknown value 'no-king' for 'requires'; "
                              "allowed: nothing, no-empty-pile, no-king-for-empty-pile")
+
+
+def test_westhaven_tableau_lifts_top_or_face_up_and_is_lost_by_its_hook():
+    from patiencebook.engine.rules import MoveUnit
+    rules = page("westhaven").rules
+    assert rules.pile("tableau").move.unit is MoveUnit.TOP_OR_FACE_UP
+    assert rules.end.lost == "no-clearing-move"
+
+
+def test_top_or_face_up_with_stop_at_base_is_an_error_at_its_line(tmp_path):
+    path, text = edited(tmp_path, "westhaven", '<pb:move unit="top-or-face-up"/>',
+                        '<pb:move unit="top-or-face-up" stop-at-base="yes"/>')
+    error = load_error(path)
+    assert error.line == line_of(text, 'stop-at-base="yes"')
+    assert "'top-or-face-up' takes no stop-at-base" in error.message
