@@ -687,6 +687,11 @@ class Position:
                                 for k in range(1, top + 1):
                                     yield (i, j, k)
                         continue
+                    if rule is FillRule.WASTE:
+                        for i in R.wastes:
+                            if run_of[i] and allowed[i]:
+                                yield (i, j, 1)
+                        continue
                     if rule is FillRule.KINGS:
                         wanted = R.rank_codes[13]
                     elif rule is FillRule.BASE_RANK:
@@ -724,7 +729,7 @@ class Position:
         if q:
             return R.tables(self._base)[2][j][q[-1] & 63]
         rule = R.fill_static[j] or self._fill_rule(j)
-        if rule is FillRule.ANY:
+        if rule is FillRule.ANY or rule is FillRule.WASTE:
             return None
         if rule is FillRule.KINGS:
             return R.rank_codes[13]
@@ -907,6 +912,10 @@ class Position:
                                   f"{group.fill.source} while it holds cards", target=ids[j],
                                   source=group.fill.source)
                 return Reason("empty-takes-none", f"no card can be moved into an empty {role_j} pile", target=ids[j])
+            if rule is FillRule.WASTE:
+                return None if R.roles[i] is Role.WASTE else Reason(
+                    "empty-takes-waste", f"an empty {role_j} pile takes only the top card of the waste",
+                    target=ids[j])
             if rule is FillRule.KINGS:
                 return None if landing & 15 == 13 else Reason(
                     "empty-takes-king", f"an empty {role_j} pile takes only a King", target=ids[j], card=str(card))

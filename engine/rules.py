@@ -172,6 +172,8 @@ class FillRule(_Named):
     ``auto``: the pile is refilled at once from another pile (``FillPolicy.source``), and follows
     ``FillPolicy.otherwise`` when that pile is empty (Eagle Wing: from the reserve, then any card).
     ``none``: never by a move; only a deal from the stock can put a card there (Agnes).
+    ``waste``: only the top card of the waste, any rank (Kansas, once its reserve is empty:
+    ``droppable?`` in kansas.scm takes a card into an empty tableau slot only from the waste).
     """
 
     ANY = "any"
@@ -179,6 +181,7 @@ class FillRule(_Named):
     NONE = "none"
     BASE_RANK = "base-rank"
     AUTO = "auto"
+    WASTE = "waste"
 
 
 class Face(_Named):
@@ -896,6 +899,9 @@ class Ruleset:
                 src = self._group(g.fill.source, f"the fill of {g.id!r}", g.line)
                 if src.id == g.id:
                     self._fail(f"pile {g.id!r} cannot be refilled from itself", g.line)
+        for g in self.piles:
+            if FillRule.WASTE in (g.fill.rule, g.fill.otherwise) and not self.piles_with_role(Role.WASTE):
+                self._fail(f"pile {g.id!r} is filled from the waste, but the game has no waste", g.line)
         for role in (Role.STOCK, Role.WASTE, Role.CHOOSER):
             if sum(g.count for g in self.piles if g.role is role) > 1:
                 self._fail(f"a game has at most one {role.value} pile", None)

@@ -63,6 +63,7 @@ GAMES: dict[str, ReferenceGame] = {
     "bakers_dozen": ReferenceGame("bakers-dozen"),
     "gypsy": ReferenceGame("gypsy"),
     "odessa": ReferenceGame("odessa"),
+    "kansas": ReferenceGame("kansas"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

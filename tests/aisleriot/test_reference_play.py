@@ -170,6 +170,21 @@ SCORE_FOR_SEQUENCES = Deviation(
         "which still reaches its maximum exactly when the game is won.",
     matches=_score_for_sequences)
 
+def _stacked_cards_to_tableau(action: Action, roles: dict[int, str], look: Look) -> bool:
+    return (action[0] == "drag" and roles[action[1]] in ("waste", "reserve") and action[2] >= 2
+            and roles[action[3]] == "tableau")
+
+
+STACKED_CARDS_TO_TABLEAU = Deviation(
+    name="stacked-cards-to-tableau",
+    side="aisleriot",
+    rule="Only the top card of the waste and of the reserve is in play.",
+    why="AisleRiot's Kansas lets several cards be lifted off the waste or the reserve at once, face-down "
+        "reserve cards among them, and drops them on a tableau pile when the lowest of them fits there "
+        "(or, from the waste, into an empty pile). They would then lie on the tableau in any order. The "
+        "page plays the top card only, so our rules do.",
+    matches=_stacked_cards_to_tableau)
+
 #: The deliberate differences, per page id of rules/ (the same for every variant of a page).
 DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "hamilton": (FOUNDATION_TO_FOUNDATION,),
@@ -183,6 +198,7 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "freecell": (FOUNDATION_CARD_TO_FREECELL,),
     "canfield": (FOUNDATION_CARDS_TO_TABLEAU,),
     "odessa": (SCORE_FOR_SEQUENCES,),
+    "kansas": (STACKED_CARDS_TO_TABLEAU, OVER_BY_HINT),
 }
 
 

@@ -67,3 +67,39 @@ def test_odessa_run_lengths_offered_to_a_foundation_stop_at_the_first_card_that_
 def test_yukon_foundation_still_takes_one_card_at_a_time():
     p = position("yukon", {"tableau1": "Kd 4h 3h", "foundation1": "Ah 2h"})
     assert code(p, "tableau1:2>foundation1") == "one-at-a-time"
+
+
+# -- fill otherwise="waste" (Kansas) ------------------------------------------------------------
+
+def test_kansas_empty_tableau_is_refilled_from_the_reserve_while_it_holds_cards():
+    p = position("kansas", {"tableau1": "5c", "tableau2": "6d", "tableau3": "Kh", "reserve": "#9s #4h Jc",
+                            "foundation1": "3h"}, base=Rank.THREE)
+    after = p.apply("tableau1>tableau2")
+    assert cards(after, "tableau1") == "Jc"
+    assert cards(after, "reserve") == "#9s 4h"
+
+
+def test_kansas_empty_tableau_takes_only_the_top_card_of_the_waste_once_the_reserve_is_empty():
+    p = position("kansas", {"tableau1": "", "tableau2": "6d", "tableau3": "6h 5c", "waste": "2s 9d",
+                            "foundation1": "3h"}, base=Rank.THREE)
+    assert code(p, "waste>tableau1") is None
+    assert code(p, "tableau3>tableau1") == "empty-takes-waste"
+    assert code(p, "tableau3:2>tableau1") == "empty-takes-waste"
+    assert {(m.source, m.count) for m in p.legal_moves if m.target == "tableau1"} == {("waste", 1)}
+    assert cards(p.apply("waste>tableau1"), "tableau1") == "9d"
+
+
+def test_a_fill_from_the_waste_needs_a_waste():
+    import dataclasses
+
+    import pytest
+
+    from patiencebook.engine.errors import RulesError
+    from patiencebook.engine.rules import FillPolicy
+
+    rules = ruleset("kansas")
+    piles = tuple(dataclasses.replace(g, fill=FillPolicy("waste")) if g.id == "tableau" else g
+                  for g in rules.piles if g.id != "waste")
+    stock = dataclasses.replace(rules.stock, action="none", target=None)
+    with pytest.raises(RulesError, match="filled from the waste, but the game has no waste"):
+        dataclasses.replace(rules, piles=piles, stock=stock)

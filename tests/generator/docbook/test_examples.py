@@ -56,6 +56,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "golf": ["golf-example-king", "golf-example-ace"],
         "gypsy": ["gypsy-example-deal", "gypsy-example-autoplay"],
         "hamilton": ["hamilton-example-start", "hamilton-example-wrap"],
+        "kansas": ["kansas-example-reserve", "kansas-example-runs"],
         "klondike": ["klondike-example-king", "klondike-example-stock"],
         "odessa": ["odessa-example-groups", "odessa-example-suit"],
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
