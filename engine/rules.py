@@ -174,6 +174,8 @@ class FillRule(_Named):
     ``none``: never by a move; only a deal from the stock can put a card there (Agnes).
     ``waste``: only the top card of the waste, any rank (Kansas, once its reserve is empty:
     ``droppable?`` in kansas.scm takes a card into an empty tableau slot only from the waste).
+    ``below-base``: only a card one rank below the base rank, a King when the base is the Ace
+    (Lady Jane: ``to-tableau?`` in lady-jane.scm).
     """
 
     ANY = "any"
@@ -182,6 +184,7 @@ class FillRule(_Named):
     BASE_RANK = "base-rank"
     AUTO = "auto"
     WASTE = "waste"
+    BELOW_BASE = "below-base"
 
 
 class Face(_Named):
@@ -682,6 +685,11 @@ class StockPolicy:
         cards: cards per click to the waste, or per pile for ``deal-to-each``.
         redeals: how often the waste may be turned back into the stock; ``None`` for no limit.
         requires: a condition for dealing (:class:`StockRequires`).
+        rest: for ``deal-to-each``, the pile group (a waste) that takes the last cards: once the
+            stock holds no more cards than one click deals, each click turns its top card face up
+            onto that pile and the card under it face up on the stock, where the last card stays,
+            in play (lady-jane.scm ``button-clicked``: 16 cards deal 7, 7, then one to the waste and
+            the last face up). ``None``: the last click deals what is left.
         line: source line, for messages (not compared).
     """
 
@@ -691,6 +699,7 @@ class StockPolicy:
     cards: int = 1
     redeals: int | None = 0
     requires: StockRequires = StockRequires.NOTHING
+    rest: str | None = field(default=None, metadata={"omitted-at-default": True})
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -708,6 +717,9 @@ class StockPolicy:
             raise RulesError(f"stock action {self.action.value!r} needs a target pile", None, self.line)
         if self.action is not StockAction.DEAL_TO_WASTE and self.redeals != 0:
             raise RulesError("only stock action 'deal-to-waste' can redeal", None, self.line)
+        if self.rest is not None and self.action is not StockAction.DEAL_TO_EACH:
+            raise RulesError("only stock action 'deal-to-each' turns its last cards onto another pile ('rest')",
+                             None, self.line)
 
     @property
     def passes(self) -> int | None:
@@ -902,6 +914,9 @@ class Ruleset:
         for g in self.piles:
             if FillRule.WASTE in (g.fill.rule, g.fill.otherwise) and not self.piles_with_role(Role.WASTE):
                 self._fail(f"pile {g.id!r} is filled from the waste, but the game has no waste", g.line)
+            if FillRule.BELOW_BASE in (g.fill.rule, g.fill.otherwise) and self.base is Base.ANY:
+                self._fail(f"pile {g.id!r} takes a card below the base rank, but the foundations have no base",
+                           g.line)
         for role in (Role.STOCK, Role.WASTE, Role.CHOOSER):
             if sum(g.count for g in self.piles if g.role is role) > 1:
                 self._fail(f"a game has at most one {role.value} pile", None)
@@ -948,6 +963,8 @@ class Ruleset:
                 self._group(s.target, "the stock policy", s.line, Role.WASTE)
             elif s.action is StockAction.DEAL_TO_EACH:
                 self._group(s.target, "the stock policy", s.line, Role.TABLEAU, Role.RESERVE, Role.FREECELL)
+            if s.rest is not None:
+                self._group(s.rest, "the stock policy's rest", s.line, Role.WASTE)
         if self.chooser is not None:
             c = self.chooser
             self._group(c.pile, "the chooser policy", c.line, Role.CHOOSER)
@@ -1049,14 +1066,15 @@ class Ruleset:
         """Cards each click of a ``deal-to-each`` stock gives, first to last, from a full stock.
 
         A chooser takes the accepted start card out of the stock first (Hamilton: 24 - 1 = 23 cards,
-        dealt 7, 7, 7, 2). Empty for other stock actions.
+        dealt 7, 7, 7, 2). With a ``rest`` pile only full clicks count (Lady Jane: 16 cards, 7, 7;
+        the last 2 go one by one). Empty for other stock actions.
         """
         if self.stock is None or self.stock.action is not StockAction.DEAL_TO_EACH:
             return ()
         left = self.stock_size - (1 if self.chooser is not None else 0)
         per_click = self.pile(self.stock.target or "").count * self.stock.cards
         deals = []
-        while left > 0:
+        while left > (per_click if self.stock.rest is not None else 0):
             deals.append(min(per_click, left))
             left -= deals[-1]
         return tuple(deals)

@@ -64,6 +64,7 @@ GAMES: dict[str, ReferenceGame] = {
     "gypsy": ReferenceGame("gypsy"),
     "odessa": ReferenceGame("odessa"),
     "kansas": ReferenceGame("kansas"),
+    "lady_jane": ReferenceGame("lady-jane"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -103,3 +103,60 @@ def test_a_fill_from_the_waste_needs_a_waste():
     stock = dataclasses.replace(rules.stock, action="none", target=None)
     with pytest.raises(RulesError, match="filled from the waste, but the game has no waste"):
         dataclasses.replace(rules, piles=piles, stock=stock)
+
+
+# -- fill="below-base" and a stock with a rest pile (Lady Jane) ---------------------------------
+
+def test_lady_jane_empty_tableau_takes_a_card_one_rank_below_the_base():
+    p = position("lady_jane", {"tableau1": "", "tableau2": "Kd Qs", "reserve1": "Jh", "reserve2": "9c",
+                               "foundation1": "Tc"}, base=Rank.TEN)
+    assert code(p, "reserve2>tableau1") is None
+    assert code(p, "reserve1>tableau1") == "empty-takes-base"
+    assert p.reason(Move.parse("reserve1>tableau1")).params["rank"] == "9"
+    assert {m.source for m in p.legal_moves if m.target == "tableau1"} == {"reserve2"}
+
+
+def test_lady_jane_empty_tableau_takes_a_king_when_the_base_is_the_ace():
+    p = position("lady_jane", {"tableau1": "", "reserve1": "Kh", "reserve2": "Qc", "foundation1": "As"},
+                 base=Rank.ACE)
+    assert code(p, "reserve1>tableau1") is None
+    assert code(p, "reserve2>tableau1") == "empty-takes-base"
+
+
+def test_stock_with_a_rest_pile_deals_rounds_then_one_card_to_the_waste_and_turns_the_last_one_up():
+    from patiencebook.engine.game import Game
+
+    p = Game.deal(ruleset("lady_jane"), 1).position
+    assert len(p.pile("stock")) == 16
+    p = p.apply("stock").apply("stock")
+    assert len(p.pile("stock")) == 2 and all(len(p.pile(f"reserve{n}")) == 3 for n in range(1, 8))
+    p = p.apply("stock")
+    assert cards(p, "waste") == "2h" and cards(p, "stock") == "7s"
+    assert code(p, "stock") == "stock-last-card"
+    p.validate()
+    after = p.apply("stock>tableau3")
+    assert cards(after, "stock") == "" and code(after, "stock") == "stock-empty"
+    after.validate()
+
+
+def test_only_a_deal_to_each_stock_takes_a_rest_pile():
+    import pytest
+
+    from patiencebook.engine.errors import RulesError
+    from patiencebook.engine.rules import StockPolicy
+
+    with pytest.raises(RulesError, match="only stock action 'deal-to-each'"):
+        StockPolicy("stock", "deal-to-waste", target="waste", rest="waste")
+
+
+def test_lady_jane_stock_clicks_deal_seven_twice():
+    assert ruleset("lady_jane").stock_deals() == (7, 7)
+
+
+def test_a_stock_without_a_rest_pile_writes_no_rest_key_and_lady_jane_reads_back():
+    from patiencebook.engine.rulesdata import ruleset_from_data, ruleset_to_data
+
+    assert "rest" not in ruleset_to_data(ruleset("kansas"))["stock"]
+    data = ruleset_to_data(ruleset("lady_jane"))
+    assert data["stock"]["rest"] == "waste"
+    assert ruleset_from_data(data) == ruleset("lady_jane")

@@ -58,6 +58,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "hamilton": ["hamilton-example-start", "hamilton-example-wrap"],
         "kansas": ["kansas-example-reserve", "kansas-example-runs"],
         "klondike": ["klondike-example-king", "klondike-example-stock"],
+        "lady_jane": ["lady_jane-example-empty", "lady_jane-example-stock"],
         "odessa": ["odessa-example-groups", "odessa-example-suit"],
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
         "spider": ["spider-example-suits", "spider-example-empty"],
@@ -77,6 +78,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["golf-example-king"] == ["closed-on"]
     assert refused["bakers_dozen-example-empty"] == ["empty-takes-none"]
     assert refused["odessa-example-groups"] == ["not-a-run"]
+    assert refused["lady_jane-example-stock"] == ["stock-last-card"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
