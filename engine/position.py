@@ -723,10 +723,17 @@ class Position:
                                         continue
                                     yield (i, j, k)
                         continue
+                    if rule is FillRule.WASTE:
+                        for i in R.wastes:
+                            if run_of[i] and allowed[i]:
+                                yield (i, j, 1)
+                        continue
                     if rule is FillRule.KINGS:
                         wanted = R.rank_codes[13]
                     elif rule is FillRule.BASE_RANK:
                         wanted = R.rank_codes[self._base or R.fixed_base]
+                    elif rule is FillRule.BELOW_BASE:
+                        wanted = R.rank_codes[_below(self._base or R.fixed_base)]
                     else:
                         continue
                 for c in wanted:
@@ -760,12 +767,14 @@ class Position:
         if q:
             return R.tables(self._base)[2][j][q[-1] & 63]
         rule = R.fill_static[j] or self._fill_rule(j)
-        if rule is FillRule.ANY:
+        if rule is FillRule.ANY or rule is FillRule.WASTE:
             return None
         if rule is FillRule.KINGS:
             return R.rank_codes[13]
         if rule is FillRule.BASE_RANK:
             return R.rank_codes[self._base or R.fixed_base]
+        if rule is FillRule.BELOW_BASE:
+            return R.rank_codes[_below(self._base or R.fixed_base)]
         return ()
 
     _accepted_codes = accepted_codes  # the name tests/engine/test_solver.py checks it by
@@ -951,6 +960,20 @@ class Position:
                                   f"{group.fill.source} while it holds cards", target=ids[j],
                                   source=group.fill.source)
                 return Reason("empty-takes-none", f"no card can be moved into an empty {role_j} pile", target=ids[j])
+            if rule is FillRule.BELOW_BASE:
+                below = _below(self._base or R.fixed_base)
+                if below and landing & 15 == below:
+                    return None
+                if not below:
+                    return Reason("empty-takes-none", f"no card can be moved into an empty {role_j} pile before "
+                                  f"the {R.base_word} is known", target=ids[j])
+                return Reason("empty-takes-base", f"an empty {role_j} takes only a card of rank {RANK_NAMES[below]}, "
+                              f"one below the {R.base_word}, not {card_name(card, 'a')}", target=ids[j],
+                              card=str(card), rank=Rank(below).letter)
+            if rule is FillRule.WASTE:
+                return None if R.roles[i] is Role.WASTE else Reason(
+                    "empty-takes-waste", f"an empty {role_j} pile takes only the top card of the waste",
+                    target=ids[j])
             if rule is FillRule.KINGS:
                 return None if landing & 15 == 13 else Reason(
                     "empty-takes-king", f"an empty {role_j} pile takes only a King", target=ids[j], card=str(card))
@@ -1049,6 +1072,9 @@ class Position:
         policy = R.stock_policy
         if policy is None or policy.action is StockAction.NONE:
             return Reason("stock-inert", "clicking the stock does nothing in this game")
+        if R.stock_rest and len(stock) == 1:
+            return Reason("stock-last-card", "the last card of the stock is played from there: drag it or "
+                          "double-click it")
         if stock:
             if policy.requires is StockRequires.NO_EMPTY_PILE and not all(self._piles[t] for t in R.stock_targets):
                 return Reason("fill-empty-first", "the stock deals only when no tableau pile is empty: "
@@ -1097,7 +1123,14 @@ class Position:
             return Position._make(R, tuple(piles), self._base, self._redeals, self._offers + 1)
         policy = R.stock_policy
         redeals = self._redeals
-        if policy.action is StockAction.DEAL_TO_EACH:
+        if policy.action is StockAction.DEAL_TO_EACH and R.stock_rest \
+                and len(stock) <= len(R.stock_targets) * policy.cards:
+            # The last cards go one by one to the rest pile, the next one turned up on the stock.
+            w = R.stock_rest[0]
+            piles[w] = piles[w] + (stock[-1] | UP,)
+            stock = stock[:-1]
+            piles[s] = stock[:-1] + (stock[-1] | UP,) if stock else stock
+        elif policy.action is StockAction.DEAL_TO_EACH:
             for t in R.stock_targets:
                 for _ in range(policy.cards):
                     if stock:
@@ -1308,6 +1341,11 @@ def _drag_points(R: CompiledRules, piles: list, i: int, j: int) -> int:
     if i in R.peaks and not piles[i]:
         points += sc.last_peak if not any(piles[t] for t in R.tableaux) else sc.per_peak
     return points
+
+
+def _below(base: int) -> int:
+    """The rank one below ``base`` (1 Ace .. 13 King), a King below the Ace; 0 while ``base`` is 0."""
+    return 0 if not base else 13 if base == 1 else base - 1
 
 
 def _is_link(match: Match, lower: int, upper: int) -> bool:

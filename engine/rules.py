@@ -189,6 +189,10 @@ class FillRule(_Named):
     ``auto``: the pile is refilled at once from another pile (``FillPolicy.source``), and follows
     ``FillPolicy.otherwise`` when that pile is empty (Eagle Wing: from the reserve, then any card).
     ``none``: never by a move; only a deal from the stock can put a card there (Agnes).
+    ``waste``: only the top card of the waste, any rank (Kansas, once its reserve is empty:
+    ``droppable?`` in kansas.scm takes a card into an empty tableau slot only from the waste).
+    ``below-base``: only a card one rank below the base rank, a King when the base is the Ace
+    (Lady Jane: ``to-tableau?`` in lady-jane.scm).
     """
 
     ANY = "any"
@@ -196,6 +200,8 @@ class FillRule(_Named):
     NONE = "none"
     BASE_RANK = "base-rank"
     AUTO = "auto"
+    WASTE = "waste"
+    BELOW_BASE = "below-base"
 
 
 class Face(_Named):
@@ -790,6 +796,11 @@ class StockPolicy:
             holds only the card just dealt and the cards played on it since (Triple Peaks:
             ``flip-deck 1 2`` in triple-peaks.scm ``do-deal-next-cards``); ``None`` keeps the
             waste's cards where they are.
+        rest: for ``deal-to-each``, the pile group (a waste) that takes the last cards: once the
+            stock holds no more cards than one click deals, each click turns its top card face up
+            onto that pile and the card under it face up on the stock, where the last card stays,
+            in play (lady-jane.scm ``button-clicked``: 16 cards deal 7, 7, then one to the waste and
+            the last face up). ``None``: the last click deals what is left.
         line: source line, for messages (not compared).
     """
 
@@ -800,6 +811,7 @@ class StockPolicy:
     redeals: int | None = 0
     requires: StockRequires = StockRequires.NOTHING
     discard: str | None = None
+    rest: str | None = field(default=None, metadata={"omitted-at-default": True})
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -823,6 +835,9 @@ class StockPolicy:
         if self.discard is not None and (self.action is not StockAction.DEAL_TO_WASTE or self.redeals != 0):
             raise RulesError("only stock action 'deal-to-waste' with no redeal can discard the waste", None,
                              self.line)
+        if self.rest is not None and self.action is not StockAction.DEAL_TO_EACH:
+            raise RulesError("only stock action 'deal-to-each' turns its last cards onto another pile ('rest')",
+                             None, self.line)
 
     @property
     def passes(self) -> int | None:
@@ -1041,6 +1056,12 @@ class Ruleset:
                 src = self._group(g.fill.source, f"the fill of {g.id!r}", g.line)
                 if src.id == g.id:
                     self._fail(f"pile {g.id!r} cannot be refilled from itself", g.line)
+        for g in self.piles:
+            if FillRule.WASTE in (g.fill.rule, g.fill.otherwise) and not self.piles_with_role(Role.WASTE):
+                self._fail(f"pile {g.id!r} is filled from the waste, but the game has no waste", g.line)
+            if FillRule.BELOW_BASE in (g.fill.rule, g.fill.otherwise) and self.base is Base.ANY:
+                self._fail(f"pile {g.id!r} takes a card below the base rank, but the foundations have no base",
+                           g.line)
         for role in (Role.STOCK, Role.WASTE, Role.CHOOSER):
             if sum(g.count for g in self.piles if g.role is role) > 1:
                 self._fail(f"a game has at most one {role.value} pile", None)
@@ -1103,6 +1124,8 @@ class Ruleset:
                                    "move unit 'none': its cards are out of play", s.line)
             elif s.action is StockAction.DEAL_TO_EACH:
                 self._group(s.target, "the stock policy", s.line, Role.TABLEAU, Role.RESERVE, Role.FREECELL)
+            if s.rest is not None:
+                self._group(s.rest, "the stock policy's rest", s.line, Role.WASTE)
         if self.chooser is not None:
             c = self.chooser
             self._group(c.pile, "the chooser policy", c.line, Role.CHOOSER)
@@ -1227,14 +1250,15 @@ class Ruleset:
         """Cards each click of a ``deal-to-each`` stock gives, first to last, from a full stock.
 
         A chooser takes the accepted start card out of the stock first (Hamilton: 24 - 1 = 23 cards,
-        dealt 7, 7, 7, 2). Empty for other stock actions.
+        dealt 7, 7, 7, 2). With a ``rest`` pile only full clicks count (Lady Jane: 16 cards, 7, 7;
+        the last 2 go one by one). Empty for other stock actions.
         """
         if self.stock is None or self.stock.action is not StockAction.DEAL_TO_EACH:
             return ()
         left = self.stock_size - (1 if self.chooser is not None else 0)
         per_click = self.pile(self.stock.target or "").count * self.stock.cards
         deals = []
-        while left > 0:
+        while left > (per_click if self.stock.rest is not None else 0):
             deals.append(min(per_click, left))
             left -= deals[-1]
         return tuple(deals)

@@ -43,10 +43,17 @@ def _omitted(value: Any, f: dataclasses.Field) -> bool:
 _RANK_LETTERS = "A23456789TJQK"
 
 
+#: Metadata key of a field added to the model later: left out of the data while it has its default,
+#: so the data of every ruleset that does not use it (and the digests of their solver figures) stay
+#: as they were. Reading fills it in from the default.
+OMITTED_AT_DEFAULT = "omitted-at-default"
+
+
 def _encode(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _encode(getattr(value, f.name))
-                for f in dataclasses.fields(value) if f.name not in _SKIPPED and not _omitted(value, f)}
+                for f in dataclasses.fields(value) if f.name not in _SKIPPED and not _omitted(value, f)
+                and not (f.metadata.get(OMITTED_AT_DEFAULT) and getattr(value, f.name) == f.default)}
     if isinstance(value, Rank):
         return value.letter
     if isinstance(value, enum.Enum):

@@ -100,7 +100,8 @@ class CompiledRules:
       of each pile refilled at once), ``reveal``, ``flippable`` (piles turned by a click),
       ``double_click`` (``(pile, action)`` of piles that react to one);
     - stock and chooser: ``stock`` (index of the stock, or of the chooser's source; -1 without),
-      ``stock_policy``, ``stock_targets`` (piles the stock deals to), ``chooser`` (index or -1),
+      ``stock_policy``, ``stock_targets`` (piles the stock deals to), ``stock_rest`` (the pile that
+      takes a deal-to-each stock's last cards one by one, or empty), ``chooser`` (index or -1),
       ``chooser_policy``, ``accept_to`` (piles that take the start card), ``discard`` (the pile
       that takes the waste before each deal, or -1);
     - covering piles: ``over[i]`` (the piles that lie over pile ``i``), ``under[i]`` (the piles
@@ -192,6 +193,7 @@ class CompiledRules:
         if stock is None and ruleset.chooser is not None:
             self.stock = self.group_piles[ruleset.chooser.source][0]
         self.stock_targets = self.group_piles[stock.target] if stock is not None and stock.target else ()
+        self.stock_rest = self.group_piles[stock.rest] if stock is not None and stock.rest else ()
         chooser = ruleset.chooser
         self.chooser_policy = chooser
         self.chooser = self.group_piles[chooser.pile][0] if chooser is not None else -1

@@ -70,7 +70,8 @@ def validate(R: CompiledRules, piles: Piles, base: int, redeals: int, offers: in
             raise PositionError(f"{pid} holds {len(p)} cards, but a {ROLE_WORDS[role]} pile holds at most {cap}",
                                 pid)
         if i == R.stock or i == R.discard:
-            down = [c for c in p if c & UP]
+            # A stock with a rest pile turns its top card up after each click of its last cards.
+            down = [c for c in (p[:-1] if i == R.stock and R.stock_rest else p) if c & UP]
             if down:
                 raise PositionError(f"{pid}: {CARD_OF[down[0] & 63]} lies face up, but the cards of the "
                                     f"{'stock' if i == R.stock else 'discard pile'} always lie face down", pid)
@@ -188,7 +189,7 @@ class _Limits:
         self.dealt = [tuple(d) for d in dealt]
         self.dealt_count = [len(d) for d in dealt]
         fill_auto = [g.fill.rule is FillRule.AUTO for g in R.groups]
-        self.receives = [R.groups[i].build is not None or i in R.stock_targets
+        self.receives = [R.groups[i].build is not None or i in R.stock_targets or i in R.stock_rest
                          or i in (R.stock, R.chooser, R.discard) or fill_auto[i] for i in range(n)]
         stock_dealt = R.stock >= 0 and self.dealt_count[R.stock] > 0
         # A foundation's cards form its build sequence when nothing but moves put them there (the
@@ -217,6 +218,8 @@ class _Limits:
             for d in rs.stock_deals():
                 left -= d
                 counts.add(left)
+            if R.stock_rest:  # then one card at a time, the last one played from the stock
+                counts.update(range(left + 1))
             self.stock_counts = frozenset(counts)
         self.closed: tuple[tuple[int, ...], int] | None = None
         members = tuple(i for i in range(n) if R.roles[i] in (Role.STOCK, Role.WASTE, Role.CHOOSER))

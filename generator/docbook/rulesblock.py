@@ -251,7 +251,8 @@ SCHEMA: dict[str, _Element] = {
     "stock": _Element(
         {"pile": _Attr(_name, True), "action": _Attr(_enum(StockAction), True), "target": _Attr(_name),
          "cards": _Attr(_int(1), default=1), "redeals": _Attr(_redeals, True),
-         "requires": _Attr(_enum(StockRequires), default=StockRequires.NOTHING), "discard": _Attr(_name)},
+         "requires": _Attr(_enum(StockRequires), default=StockRequires.NOTHING), "discard": _Attr(_name),
+         "rest": _Attr(_name)},
         {}),
     "chooser": _Element(
         {"pile": _Attr(_name, True), "from": _Attr(_name, True), "offers": _Attr(_int(1), True),
@@ -455,7 +456,7 @@ class _Loader:
             self.children(s)
             stock = self.build(s, StockPolicy, pile=sa["pile"], action=sa["action"], target=sa["target"],
                                cards=sa["cards"], redeals=sa["redeals"], requires=sa["requires"],
-                               discard=sa["discard"], line=s.sourceline)
+                               discard=sa["discard"], rest=sa["rest"], line=s.sourceline)
 
         chooser = None
         if kids["chooser"]:

@@ -116,6 +116,15 @@ def _tableau_extent(ruleset: Ruleset, group: PileGroup, faces: dict[str, tuple[b
     return CARD_HEIGHT + hidden * FAN_FACE_DOWN + (expected - 1 - hidden) * FAN_FACE_UP
 
 
+def _dealt_reserve(ruleset: Ruleset) -> PileGroup | None:
+    """The reserve group of several piles that a ``deal-to-each`` stock deals to, or ``None``."""
+    stock = ruleset.stock
+    if stock is None or stock.action is not StockAction.DEAL_TO_EACH or not stock.target:
+        return None
+    group = ruleset.pile(stock.target)
+    return group if group.role is Role.RESERVE and group.count > 1 else None
+
+
 def _ids(group: PileGroup) -> list[str]:
     return [pile_id(group, n) for n in range(1, group.count + 1)]
 
@@ -156,10 +165,13 @@ def _plan(ruleset: Ruleset) -> tuple[list[_Placed], float, float]:
     trunk = trunk_of(ruleset)
     pitch = CARD_WIDTH + GAP
 
-    # Tableau row first: its width decides where the foundations end.
-    tableau_groups = [g for g in ruleset.piles if g.role is Role.TABLEAU]
+    # Tableau row first: its width decides where the foundations end. A reserve of several piles that
+    # the stock deals to, as it deals to a tableau, lies in that row after the tableau (Lady Jane).
+    dealt_reserve = _dealt_reserve(ruleset)
+    tableau_groups = [g for g in ruleset.piles if g.role is Role.TABLEAU or g is dealt_reserve]
     top_y = MARGIN
-    has_top = any(g.role is not Role.TABLEAU and (trunk is None or g is not trunk[0]) for g in ruleset.piles)
+    has_top = any(g.role is not Role.TABLEAU and g is not dealt_reserve and (trunk is None or g is not trunk[0])
+                  for g in ruleset.piles)
     row_y = top_y + CARD_HEIGHT + ROW_GAP if has_top else MARGIN
     row: list[_Placed] = []
     x = MARGIN
@@ -182,7 +194,7 @@ def _plan(ruleset: Ruleset) -> tuple[list[_Placed], float, float]:
             x += pitch
     else:
         for n, group in enumerate(tableau_groups):
-            if n:
+            if n and group is not dealt_reserve:
                 x += GAP  # a little more room between two tableau groups than inside one
             if group.covered_by:
                 covered, x = _covered_rows(group, x, row_y)
@@ -197,7 +209,8 @@ def _plan(ruleset: Ruleset) -> tuple[list[_Placed], float, float]:
     # Top row: stock, waste or chooser, reserve and free cells from the left, foundations after a blank
     # slot; in a plain layout the foundations end flush with the tableau, as in AisleRiot's Hamilton and
     # Agnes, while a winged table keeps them packed at the left as AisleRiot's Eagle Wing does.
-    left = [g for g in ruleset.piles if g.role in _TOP_LEFT and (trunk is None or g is not trunk[0])]
+    left = [g for g in ruleset.piles if g.role in _TOP_LEFT and g is not dealt_reserve
+            and (trunk is None or g is not trunk[0])]
     foundations = [g for g in ruleset.piles if g.role is Role.FOUNDATION]
     count = sum(g.count for g in foundations)
     widths = [(group, *_waste_fan(ruleset, group)) for group in left]

@@ -75,6 +75,8 @@ GAMES: dict[str, ReferenceGame] = {
     "fortress": ReferenceGame("fortress"),
     "westhaven": ReferenceGame("westhaven"),
     "king_albert": ReferenceGame("king-albert"),
+    "kansas": ReferenceGame("kansas"),
+    "lady_jane": ReferenceGame("lady-jane"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

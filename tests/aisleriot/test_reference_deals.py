@@ -32,7 +32,8 @@ OPENING_SCORES = {"hamilton": 0, "agnes": 1, "eagle_wing": 1, "klondike": 0, "fr
                   "spiderette": 0,
                   "whitehead": 0, "easthaven": 0, "odessa": 0,
                   "streets_and_alleys": 0, "fortress": 0, "westhaven": 0,
-                  "king_albert": 0}
+                  "king_albert": 0, "kansas": 1,
+                  "lady_jane": 1}
 
 
 def layout_differences(game: AisleRiotGame, ruleset, seed: int) -> list[str]:

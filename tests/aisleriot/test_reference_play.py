@@ -231,6 +231,40 @@ WHOLE_WASTE_TO_TABLEAU = Deviation(
         "so our rules move one waste card at a time.",
     matches=_waste_cards_to_tableau)
 
+def _stacked_cards_to_tableau(action: Action, roles: dict[int, str], look: Look) -> bool:
+    return (action[0] == "drag" and roles[action[1]] in ("waste", "reserve") and action[2] >= 2
+            and roles[action[3]] == "tableau")
+
+
+STACKED_CARDS_TO_TABLEAU = Deviation(
+    name="stacked-cards-to-tableau",
+    side="aisleriot",
+    rule="Only the top card of the waste and of the reserve is in play.",
+    why="AisleRiot's Kansas and Lady Jane let several cards be lifted off the waste or a reserve pile at "
+        "once (in Kansas face-down reserve cards among them), and drop them on a tableau pile when the "
+        "lowest of them fits there (or into an empty pile that takes it). They would then lie on the "
+        "tableau in any order. The pages play the top card only, so our rules do.",
+    matches=_stacked_cards_to_tableau)
+
+LADY_JANE_FOUNDATION_CARDS_TO_TABLEAU = Deviation(
+    name="foundation-cards-to-tableau",
+    side="aisleriot",
+    rule="The top card of a foundation can be moved back to the tableau.",
+    why="AisleRiot's Lady Jane lets several cards be lifted off a foundation at once and drops them on a "
+        "tableau pile when the lowest of them fits there. They then lie on the tableau in rising order, "
+        "and the score drops by one point only. The page moves one card at a time, so our rules do.",
+    matches=_foundation_cards_to_tableau)
+
+FIRST_FOUNDATION_DOUBLE_CLICK = Deviation(
+    name="first-foundation-double-click",
+    side="aisleriot",
+    rule="Double-clicking a foundation does nothing.",
+    why="AisleRiot's Lady Jane reacts to a double-click on its first foundation (not on the others): when "
+        "that foundation holds only a card of the base rank and another foundation is empty, the card "
+        "moves there and the score goes up by one point, though no card has come to the foundations. "
+        "The move changes nothing in the game, so the page gives a double-click on a foundation no move.",
+    matches=_foundation_double_click)
+
 #: The deliberate differences, per page id of rules/ (the same for every variant of a page).
 DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "hamilton": (FOUNDATION_TO_FOUNDATION,),
@@ -252,6 +286,9 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "triple_peaks": (TABLEAU_CARD_ON_A_CLICK, STOCK_DOUBLE_CLICK),
     "westhaven": (WHOLE_WASTE_TO_TABLEAU,),
     "king_albert": (FOUNDATION_TO_FOUNDATION, FOUNDATION_CARDS_TO_TABLEAU),
+    "kansas": (STACKED_CARDS_TO_TABLEAU, OVER_BY_HINT),
+    "lady_jane": (FOUNDATION_TO_FOUNDATION, STACKED_CARDS_TO_TABLEAU, LADY_JANE_FOUNDATION_CARDS_TO_TABLEAU,
+                  FIRST_FOUNDATION_DOUBLE_CLICK),
 }
 
 

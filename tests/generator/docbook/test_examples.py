@@ -62,7 +62,9 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "gypsy": ["gypsy-example-deal", "gypsy-example-autoplay"],
         "hamilton": ["hamilton-example-start", "hamilton-example-wrap"],
         "king_albert": ["king_albert-example-reserve", "king_albert-example-groups"],
+        "kansas": ["kansas-example-reserve", "kansas-example-runs"],
         "klondike": ["klondike-example-king", "klondike-example-stock"],
+        "lady_jane": ["lady_jane-example-empty", "lady_jane-example-stock"],
         "odessa": ["odessa-example-groups", "odessa-example-suit"],
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
         "seahaven": ["seahaven-example-run", "seahaven-example-foundation"],
@@ -102,6 +104,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["streets_and_alleys-example-back"] == ["empty-takes-base"]
     assert refused["fortress-example-suit"] == ["does-not-fit"]
     assert refused["westhaven-example-unit"] == ["top-or-all-face-up"]
+    assert refused["lady_jane-example-stock"] == ["stock-last-card"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
