@@ -763,7 +763,7 @@ class Position:
             if not to_foundation:
                 continue
             if action is DoubleClick.AUTOPLAY:
-                ok = any((t, 1) in to_foundation for t in R.wastes + R.tableaux)
+                ok = any((t, 1) in to_foundation for t in R.wastes + R.tableaux + R.reserves)
             elif action is DoubleClick.RUN_TO_FOUNDATION:
                 k = self._run_length(i, R.tables(self._base)[1])
                 ok = (i, k) in to_foundation or (i, 1) in to_foundation
@@ -1057,8 +1057,9 @@ class Position:
 
         ``card-to-foundation``: the top card to the first foundation that takes it (so a card of
         the base rank goes to the first empty one). ``run-to-foundation``: the longest liftable run
-        at the top, when its top card fits a foundation. ``autoplay``: every tableau card that fits
-        a foundation, scanning the tableau from the left again after each card, until none fits.
+        at the top, when its top card fits a foundation. ``autoplay``: every top card that fits a
+        foundation, scanning the waste, the tableau from the left and then the reserve again after
+        each card, until none fits.
         Raises :class:`IllegalMove` when the double-click does nothing here.
         """
         R = self._rules
@@ -1074,7 +1075,7 @@ class Position:
             drags: list[Move] = []
             pos = self
             while True:
-                for t in R.wastes + R.tableaux:
+                for t in R.wastes + R.tableaux + R.reserves:
                     m = pos._to_foundation(t, 1) if pos._piles[t] else None
                     if m is not None:
                         drags.append(m)

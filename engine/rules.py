@@ -220,9 +220,9 @@ class DoubleClick(_Named):
 
     ``card-to-foundation``: its top card goes to a foundation it fits (a base-rank card to the first
     empty one). ``run-to-foundation``: the longest run at the top goes, when its top card fits
-    (Hamilton; Spider's complete runs). ``autoplay``: the top card of the waste or of a tableau pile
-    that fits goes, scanning the waste and then the tableau from the left again after each card
-    (Agnes, Klondike, Forty Thieves, Gypsy foundations). ``card-to-freecell``: the top card goes to
+    (Hamilton; Spider's complete runs). ``autoplay``: the top card of the waste, of a tableau pile
+    or of a reserve that fits goes, scanning the waste, the tableau from the left and then the
+    reserve again after each card (Agnes, Klondike, Forty Thieves, Gypsy, Giant foundations). ``card-to-freecell``: the top card goes to
     the first empty free cell (FreeCell). ``card-to-waste``: the top card goes onto the waste when it
     fits (Golf). ``card-anywhere``: the top card goes to the first foundation it fits, else onto the
     first tableau card it fits, else into the first empty tableau pile (Forty Thieves).

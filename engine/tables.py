@@ -80,7 +80,7 @@ class CompiledRules:
       ``None``);
     - the piles: ``ids`` (pile ids), ``index`` (pile id -> index), ``groups`` and ``roles`` of each
       pile, ``group_piles`` (group id -> its pile indices); ``foundations``, ``tableaux``,
-      ``freecells``, ``wastes`` (indices by role);
+      ``freecells``, ``wastes``, ``reserves`` (indices by role);
     - the base: ``base_kind`` (:class:`~patiencebook.engine.rules.Base`), ``base_word`` (``"base
       rank"`` or ``"start rank"``), ``fixed_base`` (1 or 13 for foundations from the Ace or King,
       else 0);
@@ -140,6 +140,7 @@ class CompiledRules:
         # The ranks of a complete run, bottom to top (King down to Ace in a full suit).
         self._run_ranks = tuple(int(r) for r in reversed(ruleset.deck.ranks))
         self.wastes = tuple(i for i, r in enumerate(self.roles) if r is Role.WASTE)
+        self.reserves = tuple(i for i, r in enumerate(self.roles) if r is Role.RESERVE)
         self.autoplay = ruleset.autoplay.rule if ruleset.autoplay is not None else None
         self.scoring = ruleset.scoring
         self.simple_score = ruleset.scoring.per_card_only

@@ -265,7 +265,8 @@ SCHEMA: dict[str, _Element] = {
          "max": _Attr(_int(1), True)}, {}),
     "end": _Element({"won": _Attr(_enum(Won), True), "lost": _Attr(_lost, True)}, {}),
     "hook": _Element({"name": _Attr(_hook, True)}, {}),
-    "variant": _Element({"id": _Attr(_name, True)}, {"deck": (0, 1), "stock": (0, 1), "scoring": (0, 1)}),
+    "variant": _Element({"id": _Attr(_name, True)},
+                        {"deck": (0, 1), "pile": (0, None), "stock": (0, 1), "scoring": (0, 1)}),
 }
 
 
@@ -380,9 +381,22 @@ class _Loader:
                           build=build, capacity=a["capacity"], reveal=a["reveal"],
                           double_click=a["double-click"], slots=a["slots"], line=el.sourceline, **optional)
 
+    def variant_piles(self, piles: list[etree._Element], replacing: list[etree._Element]) -> list[etree._Element]:
+        """The block's pile elements with each of ``replacing`` (a variant's pb:pile elements) in
+        place of the pile of the same id; a variant pile naming no pile of the block is an error."""
+        out = list(piles)
+        ids = [p.get("id") for p in out]
+        for p in replacing:
+            if p.get("id") not in ids:
+                raise self.error(p, f"the variant's pile {p.get('id')!r} replaces no pile of the block; "
+                                    f"piles: {', '.join(str(i) for i in ids)}")
+            out[ids.index(p.get("id"))] = p
+        return out
+
     def ruleset(self, el: etree._Element, variant: etree._Element | None = None) -> Ruleset:
         """The ruleset of block ``el``; with ``variant`` (a ``pb:variant`` child), that variant's,
-        whose pb:deck, pb:stock and pb:scoring replace the block's."""
+        whose pb:deck, pb:stock and pb:scoring replace the block's, and each of whose pb:pile
+        elements replaces the block's pile of the same id (Giant's same-suit option)."""
         a = self.attrs(el, extra=(_ITS_TRANSLATE, _ITS_VERSION))
         if el.get(_ITS_TRANSLATE) != "no":
             raise self.error(el, "missing attribute 'its:translate' with value 'no' "
@@ -395,7 +409,9 @@ class _Loader:
         if variant is not None:
             self.attrs(variant)
             for name, found in self.children(variant).items():
-                if found:
+                if name == "pile":
+                    kids[name] = self.variant_piles(kids[name], found)
+                elif found:
                     kids[name] = found
             variant_id = variant.get("id")
 

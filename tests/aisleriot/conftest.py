@@ -62,6 +62,10 @@ GAMES: dict[str, ReferenceGame] = {
     "forty_thieves": ReferenceGame("forty-thieves"),
     "bakers_dozen": ReferenceGame("bakers-dozen"),
     "gypsy": ReferenceGame("gypsy"),
+    "giant": ReferenceGame("giant", {
+        "alternate-colours": ("Alternating colors",),
+        "same-suit": ("Same suit",),
+    }),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -153,6 +153,17 @@ OVER_BY_HINT = Deviation(
         "the rule without that judgement, so our rules play on while any move is left.",
     matches=_over_by_hint)
 
+FOUNDATION_TO_FOUNDATION_TWO_DECKS = Deviation(
+    name="foundation-to-foundation-two-decks",
+    side="aisleriot",
+    rule="The top card of a foundation can be moved back to the tableau or into the reserve.",
+    why="AisleRiot's Giant also lets the top card of a foundation be dragged to another foundation: an "
+        "Ace alone into an empty foundation, or, with two foundations of one suit, the top card of one "
+        "onto the other when it fits there. The two foundations of the suit then hold the same cards "
+        "as before with their places swapped, so nothing changes in the game; the page lets foundation "
+        "cards go to the tableau and the reserve only, so our rules refuse it.",
+    matches=_foundation_to_foundation)
+
 #: The deliberate differences, per page id of rules/ (the same for every variant of a page).
 DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "hamilton": (FOUNDATION_TO_FOUNDATION,),
@@ -165,6 +176,7 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "golf": (TABLEAU_CARD_ON_A_CLICK, STOCK_DOUBLE_CLICK),
     "freecell": (FOUNDATION_CARD_TO_FREECELL,),
     "canfield": (FOUNDATION_CARDS_TO_TABLEAU,),
+    "giant": (FOUNDATION_TO_FOUNDATION_TWO_DECKS,),
 }
 
 

@@ -24,7 +24,7 @@ def rulesets() -> dict[str, Ruleset]:
     return {page.id: page.rules for page in load_document(RULES_DIR).pages if page.rules is not None}
 
 
-GAMES = ["agnes", "bakers_dozen", "canfield", "eagle_wing", "forty_thieves", "freecell", "golf", "gypsy", "hamilton", "klondike", "scorpion", "spider", "yukon"]
+GAMES = ["agnes", "bakers_dozen", "canfield", "eagle_wing", "forty_thieves", "freecell", "giant", "golf", "gypsy", "hamilton", "klondike", "scorpion", "spider", "yukon"]
 
 
 def test_rules_folder_has_every_game():
@@ -112,7 +112,7 @@ def test_data_the_rules_model_refuses_is_refused_with_its_message():
 
 def test_every_rule_variant_round_trips_through_json_text():
     pages = [page for page in load_document(RULES_DIR).pages if page.variants]
-    assert sorted(page.id for page in pages) == ["klondike", "spider"]
+    assert sorted(page.id for page in pages) == ["giant", "klondike", "spider"]
     for page in pages:
         for variant, ruleset in page.variants.items():
             assert ruleset.variant == variant

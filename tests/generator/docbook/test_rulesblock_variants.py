@@ -12,7 +12,7 @@ from lxml import etree
 from patiencebook.engine.cards import Rank, Suit
 from patiencebook.engine.deals import deal_order
 from patiencebook.engine.position import Position
-from patiencebook.engine.rules import Deck, Face, KingsRule, MoveLimit, StockRequires
+from patiencebook.engine.rules import Accepts, Deck, Face, KingsRule, Match, MoveLimit, StockRequires
 from patiencebook.generator.errors import SourceError
 from patiencebook.generator.docbook.rulesblock import find_rules_element, load_rules, load_variants
 from patiencebook.generator.docbook.sources import load_document
@@ -178,12 +178,35 @@ def test_variant_id_of_the_main_block_used_again_is_an_error(tmp_path):
     assert error.message == "pb:variant: the variant id 'single-card-deals' is used twice"
 
 
-def test_variant_may_not_replace_piles(tmp_path):
+def test_variant_pile_must_replace_a_pile_of_the_block(tmp_path):
     path, text = edited(tmp_path, "spider", '<pb:deck decks="8" suits="s"/>',
                         '<pb:pile id="x" role="tableau" count="1" label="X"/>')
     error = load_error(path, variants=True)
     assert error.line == line_of(text, '<pb:pile id="x"')
-    assert error.message == "pb:variant: unknown element 'pb:pile'; allowed here: pb:deck, pb:stock, pb:scoring"
+    assert error.message == ("pb:pile: the variant's pile 'x' replaces no pile of the block; "
+                             "piles: stock, foundation, tableau")
+
+
+def test_bad_value_in_a_variant_pile_names_its_line(tmp_path):
+    path, text = edited(tmp_path, "giant", '<pb:build direction="down" match="same-suit" accepts="run"/>',
+                        '<pb:build direction="down" match="same-suite" accepts="run"/>')
+    error = load_error(path, variants=True)
+    assert error.line == line_of(text, 'match="same-suite"')
+    assert error.message.startswith("pb:build: unknown value 'same-suite' for 'match'")
+
+
+def test_giant_same_suit_variant_replaces_only_its_piles_builds():
+    variants = variants_of("giant")
+    main, same = variants["alternate-colours"], variants["same-suit"]
+    assert list(variants) == ["alternate-colours", "same-suit"]
+    assert [g.id for g in same.piles] == [g.id for g in main.piles]
+    assert same.pile("tableau").build.match is Match.SAME_SUIT
+    assert same.pile("tableau").move.match is Match.SAME_SUIT
+    assert main.pile("tableau").build.match is Match.ALTERNATE_COLOUR
+    assert same.pile("foundation").build.accepts is Accepts.RUN
+    assert main.pile("foundation").build.accepts is Accepts.SINGLE
+    assert same.pile("reserve") == main.pile("reserve") and same.pile("stock") == main.pile("stock")
+    assert (same.deck, same.deal, same.stock, same.scoring) == (main.deck, main.deal, main.stock, main.scoring)
 
 
 def test_variant_without_id_is_an_error(tmp_path):
