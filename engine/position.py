@@ -19,7 +19,7 @@ from .errors import EngineError, IllegalMove, NotationError, PositionError, Reas
 from .hooks import lost_check
 from .moves import LegalMoves, Move, MoveKind
 from .rules import (
-    LOST_NEVER, Base, DealOrder, Direction, DoubleClick, Face, FillRule, KingsRule, Match, Reveal, Role, Ruleset,
+    LOST_NEVER, Base, DealFrom, DealOrder, Direction, DoubleClick, Face, FillRule, KingsRule, Match, Reveal, Role, Ruleset,
     StockAction, StockRequires, Won, pile_ids,
 )
 from .syntax import (
@@ -103,6 +103,9 @@ class Position:
         piles: list[list[int]] = [[] for _ in rules.ids]
         pos = 0
         base = 0
+        special = any(step.rank is not None or step.source is DealFrom.BOTTOM for step in ruleset.deal)
+        if special:
+            codes = _deal_picks(ruleset, codes)
         for step in ruleset.deal:
             members = rules.group_piles[step.pile]
             need = list(step.per_pile(len(members)))
@@ -980,6 +983,11 @@ class Position:
         policy = R.stock_policy
         if policy is None or policy.action is StockAction.NONE:
             return Reason("stock-inert", "clicking the stock does nothing in this game")
+        if policy.action is StockAction.REDEAL_TABLEAU:
+            if self.tableau_as_redealt():
+                return Reason("redeal-changes-nothing", "the tableau already lies as a redeal would leave it: "
+                              "move a card first")
+            return None
         if stock:
             if policy.requires is StockRequires.NO_EMPTY_PILE and not all(self._piles[t] for t in R.stock_targets):
                 return Reason("fill-empty-first", "the stock deals only when no tableau pile is empty: "
@@ -1008,6 +1016,10 @@ class Position:
             return Position._make(R, tuple(piles), self._base, self._redeals, self._offers + 1)
         policy = R.stock_policy
         redeals = self._redeals
+        if policy.action is StockAction.REDEAL_TABLEAU:
+            for t, cards in zip(R.stock_targets, self._redealt_tableau()):
+                piles[t] = cards
+            return Position._make(R, tuple(piles), self._base, redeals, self._offers)
         if policy.action is StockAction.DEAL_TO_EACH:
             for t in R.stock_targets:
                 for _ in range(policy.cards):
@@ -1030,6 +1042,25 @@ class Position:
         if R.autoplay is not None:
             _autoplay_low_cards(R, piles)
         return Position._make(R, tuple(piles), self._base, redeals, self._offers)
+
+    def _redealt_tableau(self) -> list[tuple[int, ...]]:
+        """The piles of a ``redeal-tableau`` stock's target group after a redeal: their cards
+        gathered, first pile first and each bottom to top, then dealt face up ``cards`` to a pile,
+        pile by pile from the first (cruel.scm ``do-deal-next-cards``)."""
+        R = self._rules
+        n = R.stock_policy.cards
+        gathered = [c | UP for t in R.stock_targets for c in self._piles[t]]
+        return [tuple(gathered[k * n:(k + 1) * n]) for k in range(len(R.stock_targets))]
+
+    def tableau_as_redealt(self) -> bool:
+        """True when a ``redeal-tableau`` stock's piles already lie as a redeal would leave them
+        (right after the deal or a redeal), so that a click on the stock would change nothing;
+        False for a game without such a stock."""
+        R = self._rules
+        policy = R.stock_policy
+        if policy is None or policy.action is not StockAction.REDEAL_TABLEAU:
+            return False
+        return self._redealt_tableau() == [self._piles[t] for t in R.stock_targets]
 
     def _flip_reason(self, i: int) -> str | None:
         R = self._rules
@@ -1185,6 +1216,36 @@ class Position:
             ranked.append((-score, n, m))
         ranked.sort()
         return [m for _, _, m in ranked]
+
+
+# -- the opening deal -----------------------------------------------------------------------------
+
+def _deal_picks(ruleset: Ruleset, codes: list[int]) -> list[int]:
+    """``codes`` put in the order the deal steps take them, for a deal with a step of one rank or a
+    step from the bottom of the deck: each step's cards in turn, then the cards left for the stock.
+
+    A step of one ``rank`` takes the first cards of that rank still in the deck, in the order they
+    lie; a step from the ``bottom`` takes the last cards first; any other step the first cards left
+    (cruel.scm ``remove-aces``: the Aces go out in the order of the deck, the rest is dealt from
+    its end).
+    """
+    left = list(codes)
+    out: list[int] = []
+    for step in ruleset.deal:
+        n = step.total(ruleset.pile(step.pile).count)
+        if step.rank is not None:
+            ranked = [c for c in left if c & 15 == int(step.rank)][:n]
+            for c in ranked:
+                left.remove(c)
+            taken = ranked
+        elif step.source is DealFrom.BOTTOM:
+            taken = left[::-1][:n]
+            del left[len(left) - n:]
+        else:
+            taken = left[:n]
+            del left[:n]
+        out.extend(taken)
+    return out + left
 
 
 # -- automatic moves ------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from .errors import RulesError
 __all__ = [
     "Role", "Direction", "Match", "Base", "Accepts", "MoveUnit", "FillRule", "Face", "DealOrder",
     "StockAction", "DoubleClick", "Reveal", "Declined", "Won", "Hook", "HOOKS", "LOST_NEVER",
-    "MoveLimit", "AutoRule", "KingsRule", "StockRequires",
+    "MoveLimit", "AutoRule", "KingsRule", "StockRequires", "DealFrom",
     "Deck", "BuildPolicy", "MovePolicy", "FillPolicy", "PileGroup", "DealStep", "StockPolicy",
     "ChooserPolicy", "AutoPlay", "Scoring", "EndConditions", "Ruleset", "parse_enum",
     "pile_id", "pile_ids", "pile_groups",
@@ -158,6 +158,19 @@ class KingsRule(_Named):
     BOTTOM = "bottom"
 
 
+class DealFrom(_Named):
+    """Which end of the deck a deal step takes its cards from.
+
+    ``top``: the next cards of the shuffled deck, as AisleRiot deals from its stock.
+    ``bottom``: the last cards first: cruel.scm ``remove-aces`` sets the Aces aside and conses the
+    other cards onto a new list, so its stock holds them in reverse order and deals the card the
+    shuffle put last first.
+    """
+
+    TOP = "top"
+    BOTTOM = "bottom"
+
+
 class StockRequires(_Named):
     """A condition for a stock click: ``no-empty-pile``: a ``deal-to-each`` stock deals only while no
     target pile is empty (spider.scm ``button-clicked`` with ``allow-empty-slots`` false)."""
@@ -208,10 +221,16 @@ class StockAction(_Named):
     (same order, AisleRiot's ``flip-stock``/``flip-deck``) while redeals remain.
     ``deal-to-each``: one card face up on each pile of the target group, left to right, empty piles
     included, until the stock runs out (Agnes, Hamilton).
+    ``redeal-tableau``: the piles of the target group are gathered, the first pile's cards bottom to
+    top, then the second's, and so on, and dealt again face up in that order, ``cards`` to a pile,
+    pile by pile from the first, until none is left; the stock itself holds no card. A click is
+    possible only when it changes the layout, so after a redeal at least one card must move
+    before the next (Cruel: ``do-deal-next-cards`` and ``just-redealt`` in cruel.scm).
     """
 
     DEAL_TO_WASTE = "deal-to-waste"
     DEAL_TO_EACH = "deal-to-each"
+    REDEAL_TABLEAU = "redeal-tableau"
     NONE = "none"
 
 
@@ -313,6 +332,17 @@ HOOKS: dict[str, Hook] = {
                    "yukon: games/yukon.scm, get-hint",
                    "forty_thieves: games/forty-thieves.scm, get-hint",
                    "gypsy: games/gypsy.scm, get-hint"),
+        ),
+        Hook(
+            name="no-move-or-redeal-loop",
+            kind="lost",
+            summary=(
+                "The game is lost when no move is left (a click on the stock counts as a move), or when "
+                "the tableau lies as a redeal leaves it, its last pile that holds cards holds a single "
+                "card, and the only move left is that card onto the pile before it: that move and the "
+                "next redeal would only bring the same layout back."
+            ),
+            games=("cruel: AisleRiot games/cruel.scm, game-continuable and headbanger?",),
         ),
     )
 }
@@ -629,6 +659,10 @@ class DealStep:
             the other three, row by row).
         order: how the step goes round the piles (:class:`DealOrder`).
         kings: where the kings go once the step is dealt (:class:`KingsRule`).
+        rank: ``None``, or the only rank the step deals: the step takes the cards of that rank out
+            of the deck, in the order they lie, and leaves the others where they are (Cruel's Aces
+            go to the foundations first: cruel.scm ``remove-aces``).
+        source: which end of the deck the step takes its cards from (:class:`DealFrom`).
         line: source line, for messages (not compared).
     """
 
@@ -637,6 +671,8 @@ class DealStep:
     face: "Face | tuple[Face, ...]" = Face.UP
     order: DealOrder = DealOrder.ROWS
     kings: KingsRule = KingsRule.AS_DEALT
+    rank: Rank | None = None
+    source: DealFrom = DealFrom.TOP
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -650,6 +686,10 @@ class DealStep:
             object.__setattr__(self, "face", parse_enum(Face, self.face, "deal face", None, self.line))
         object.__setattr__(self, "order", parse_enum(DealOrder, self.order, "deal order", None, self.line))
         object.__setattr__(self, "kings", parse_enum(KingsRule, self.kings, "deal kings", None, self.line))
+        object.__setattr__(self, "source", parse_enum(DealFrom, self.source, "deal from", None, self.line))
+        if self.rank is not None and not isinstance(self.rank, Rank):
+            raise RulesError(f"the rank of the deal step for {self.pile!r} must be a rank, not {self.rank!r}",
+                             None, self.line)
         if not self.cards:
             raise RulesError(f"deal step for {self.pile!r} gives no card counts", None, self.line)
         for n in self.cards:
@@ -703,7 +743,11 @@ class StockPolicy:
             raise RulesError("stock action 'none' takes no target", None, self.line)
         if self.action is not StockAction.NONE and not self.target:
             raise RulesError(f"stock action {self.action.value!r} needs a target pile", None, self.line)
-        if self.action is not StockAction.DEAL_TO_WASTE and self.redeals != 0:
+        if self.action is StockAction.REDEAL_TABLEAU:
+            if self.redeals is not None:
+                raise RulesError("stock action 'redeal-tableau' redeals without a limit: give redeals "
+                                 "'unlimited'", None, self.line)
+        elif self.action is not StockAction.DEAL_TO_WASTE and self.redeals != 0:
             raise RulesError("only stock action 'deal-to-waste' can redeal", None, self.line)
 
     @property
@@ -929,6 +973,13 @@ class Ruleset:
             dealt += step.total(g.count)
         if dealt > self.deck.size:
             self._fail(f"the deal uses {dealt} cards but the deck has {self.deck.size}", None)
+        for rank in {step.rank for step in self.deal if step.rank is not None}:
+            wanted = sum(step.total(self.pile(step.pile).count) for step in self.deal if step.rank == rank)
+            have = self.deck.decks * len(self.deck.suits) if rank in self.deck.ranks else 0
+            if wanted > have:
+                at = next(step for step in self.deal if step.rank == rank)
+                self._fail(f"the deal steps of rank {rank.letter} deal {wanted} cards, but the deck has "
+                           f"{have} of that rank", at.line)
         for g in self.piles:
             if g.capacity is not None and max(filled[g.id]) > g.capacity:
                 self._fail(f"the deal puts {max(filled[g.id])} cards on a {g.id!r} pile of capacity {g.capacity}",
@@ -942,6 +993,12 @@ class Ruleset:
                 self._group(s.target, "the stock policy", s.line, Role.WASTE)
             elif s.action is StockAction.DEAL_TO_EACH:
                 self._group(s.target, "the stock policy", s.line, Role.TABLEAU, Role.RESERVE, Role.FREECELL)
+            elif s.action is StockAction.REDEAL_TABLEAU:
+                target = self._group(s.target, "the stock policy", s.line, Role.TABLEAU)
+                elsewhere = sum(step.total(self.pile(step.pile).count) for step in self.deal if step.pile != target.id)
+                if self.deck.size - elsewhere > target.count * s.cards:
+                    self._fail(f"a redeal of {s.cards} cards to each of the {target.count} {target.id!r} piles "
+                               f"cannot hold the {self.deck.size - elsewhere} cards they may have", s.line)
         if self.chooser is not None:
             c = self.chooser
             self._group(c.pile, "the chooser policy", c.line, Role.CHOOSER)

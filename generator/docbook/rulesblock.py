@@ -18,7 +18,7 @@ from patiencebook.engine.cards import MAX_JOKERS, CardError, Rank, Suit
 from patiencebook.engine.errors import RulesError
 from patiencebook.engine.rules import (HOOKS, LOST_NEVER, Accepts, AutoPlay, AutoRule, Base, BuildPolicy, ChooserPolicy,
                                        DealOrder, DealStep, Declined, Deck, Direction, DoubleClick, EndConditions, Face,
-                                       FillPolicy, FillRule, KingsRule, Match, MoveLimit, MovePolicy, MoveUnit,
+                                       DealFrom, FillPolicy, FillRule, KingsRule, Match, MoveLimit, MovePolicy, MoveUnit,
                                        PileGroup, Reveal, Role, Ruleset, Scoring, StockAction, StockPolicy,
                                        StockRequires, Won)
 
@@ -245,7 +245,8 @@ SCHEMA: dict[str, _Element] = {
     "step": _Element(
         {"pile": _Attr(_name, True), "cards": _Attr(_ints(0), True), "face": _Attr(_faces, True),
          "order": _Attr(_enum(DealOrder), default=DealOrder.ROWS),
-         "kings": _Attr(_enum(KingsRule), default=KingsRule.AS_DEALT)},
+         "kings": _Attr(_enum(KingsRule), default=KingsRule.AS_DEALT),
+         "rank": _Attr(_rank), "from": _Attr(_enum(DealFrom), default=DealFrom.TOP)},
         {}),
     "stock": _Element(
         {"pile": _Attr(_name, True), "action": _Attr(_enum(StockAction), True), "target": _Attr(_name),
@@ -434,7 +435,8 @@ class _Loader:
             sa = self.attrs(s)
             self.children(s)
             steps.append(self.build(s, DealStep, pile=sa["pile"], cards=sa["cards"], face=sa["face"],
-                                    order=sa["order"], kings=sa["kings"], line=s.sourceline))
+                                    order=sa["order"], kings=sa["kings"], rank=sa["rank"], source=sa["from"],
+                                    line=s.sourceline))
 
         stock = None
         if kids["stock"]:

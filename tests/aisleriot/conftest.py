@@ -66,6 +66,7 @@ GAMES: dict[str, ReferenceGame] = {
         "alternate-colours": ("Alternating colors",),
         "same-suit": ("Same suit",),
     }),
+    "cruel": ReferenceGame("cruel"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -2,7 +2,9 @@
 each variant, seeds 1-100).
 
 AisleRiot's compiled rules run under guile-3.0 through shim.scm, with the system GLib's g_rand and
-the AisleRiot options the variant stands for; our side is ``deal_order`` plus ``Position.initial``.
+the AisleRiot options the variant stands for; our side is ``Game.deal``: ``deal_order`` plus
+``Position.initial``, a shuffle whose layout is already lost shuffled again, as AisleRiot does
+(Cruel's deal 87).
 Piles are matched by the page's AisleRiot slot numbers when it gives them, else by role in layout
 order (conftest.slot_piles).
 """
@@ -11,8 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from patiencebook.engine.deals import deal_order
-from patiencebook.engine.position import Position
+from patiencebook.engine.game import Game
 
 from .conftest import CASE_PARAMS, GAMES, case_id, ruleset_for, slot_piles
 from .harness import AisleRiotGame
@@ -26,12 +27,12 @@ SEEDS = range(1, 101)
 #: higher (games/scorpion.scm, check-score; seed 7 deals none, seed 14 two); the others start at 0.
 OPENING_SCORES = {"hamilton": 0, "agnes": 1, "eagle_wing": 1, "klondike": 0, "freecell": 0, "spider": 0,
                   "yukon": 0, "golf": 0, "canfield": 1, "scorpion": 0, "forty_thieves": 0, "bakers_dozen": 0,
-                  "gypsy": 0, "giant": 0}
+                  "gypsy": 0, "giant": 0, "cruel": 0}
 
 
 def layout_differences(game: AisleRiotGame, ruleset, seed: int) -> list[str]:
     """Where our opening deal of ``seed`` differs from AisleRiot's: one text per pile that differs."""
-    position = Position.initial(ruleset, deal_order(ruleset, seed))
+    position = Game.deal(ruleset, seed).position
     slots = game.typed_slots()
     try:
         pile_of = slot_piles(slots, ruleset, position)

@@ -56,6 +56,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "golf": ["golf-example-king", "golf-example-ace"],
         "gypsy": ["gypsy-example-deal", "gypsy-example-autoplay"],
         "giant": ["giant-example-row", "giant-example-reserve"],
+        "cruel": ["cruel-example-redeal", "cruel-example-build"],
         "hamilton": ["hamilton-example-start", "hamilton-example-wrap"],
         "klondike": ["klondike-example-king", "klondike-example-stock"],
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
@@ -76,6 +77,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["golf-example-king"] == ["closed-on"]
     assert refused["bakers_dozen-example-empty"] == ["empty-takes-none"]
     assert refused["giant-example-reserve"] == ["pile-full"]
+    assert refused["cruel-example-redeal"] == ["redeal-changes-nothing"]
 
 
 def test_replay_matches_the_engine_played_directly(document):

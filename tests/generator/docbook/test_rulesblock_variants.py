@@ -298,3 +298,33 @@ def test_double_click_to_a_free_cell_needs_free_cells(tmp_path):
     error = load_error(path)
     assert error.line == line_of(text, 'double-click="card-to-freecell"')
     assert error.message == "pb:pile: pile 'tableau': double-click 'card-to-freecell' needs a freecell pile"
+
+
+# -- words added for Cruel -------------------------------------------------------------------------
+
+def test_cruel_deal_steps_read_rank_and_from():
+    rules = page("cruel").rules
+    assert (rules.deal[0].rank, rules.deal[0].source.value) == (Rank.ACE, "top")
+    assert (rules.deal[1].rank, rules.deal[1].source.value) == (None, "bottom")
+    assert rules.stock.action.value == "redeal-tableau" and rules.stock.redeals is None
+
+
+def test_bad_deal_step_rank_names_its_line(tmp_path):
+    path, text = edited(tmp_path, "cruel", 'rank="A"', 'rank="X"')
+    error = load_error(path)
+    assert error.line == line_of(text, 'rank="X"')
+    assert error.message == "pb:step: bad value 'X' for 'rank'; expected a rank letter from A 2 3 4 5 6 7 8 9 T J Q K"
+
+
+def test_bad_deal_step_from_names_its_line(tmp_path):
+    path, text = edited(tmp_path, "cruel", 'from="bottom"', 'from="end"')
+    error = load_error(path)
+    assert error.line == line_of(text, 'from="end"')
+    assert error.message == "pb:step: unknown value 'end' for 'from'; allowed: top, bottom"
+
+
+def test_redeal_tableau_with_a_limit_names_its_line(tmp_path):
+    path, text = edited(tmp_path, "cruel", 'redeals="unlimited"', 'redeals="2"')
+    error = load_error(path)
+    assert error.line == line_of(text, 'redeals="2"')
+    assert error.message == "pb:stock: stock action 'redeal-tableau' redeals without a limit: give redeals 'unlimited'"
