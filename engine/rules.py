@@ -671,8 +671,8 @@ class DealStep:
     face: "Face | tuple[Face, ...]" = Face.UP
     order: DealOrder = DealOrder.ROWS
     kings: KingsRule = KingsRule.AS_DEALT
-    rank: Rank | None = None
-    source: DealFrom = DealFrom.TOP
+    rank: Rank | None = field(default=None, metadata={"omit-default": True})
+    source: DealFrom = field(default=DealFrom.TOP, metadata={"omit-default": True})
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:

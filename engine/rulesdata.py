@@ -24,10 +24,15 @@ from .cards import Rank
 from .errors import RulesError
 from .rules import Ruleset
 
-__all__ = ["FORMAT", "ruleset_to_data", "ruleset_from_data"]
+__all__ = ["FORMAT", "OMIT_DEFAULT", "ruleset_to_data", "ruleset_from_data"]
 
 #: Version of the data form; :func:`ruleset_from_data` refuses any other.
 FORMAT = 1
+
+#: Key of a field's metadata that leaves the field out of the data while it holds its default: a
+#: word added to the model after figures were recorded keeps the data, and so the digest of the
+#: rules (generator/pages/figures.py), of every ruleset that does not use it as it was.
+OMIT_DEFAULT = "omit-default"
 
 # Fields that only say where a value came from: compare=False in the model, never written.
 _SKIPPED = frozenset({"line", "file"})
@@ -37,7 +42,8 @@ _RANK_LETTERS = "A23456789TJQK"
 def _encode(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _encode(getattr(value, f.name))
-                for f in dataclasses.fields(value) if f.name not in _SKIPPED}
+                for f in dataclasses.fields(value) if f.name not in _SKIPPED
+                and not (f.metadata.get(OMIT_DEFAULT) and getattr(value, f.name) == f.default)}
     if isinstance(value, Rank):
         return value.letter
     if isinstance(value, enum.Enum):

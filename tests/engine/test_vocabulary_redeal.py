@@ -171,3 +171,11 @@ def test_giant_same_suit_variant_sends_a_run_to_a_foundation_in_reverse():
                                         "tableau1": [parse_card(t) for t in "4c 3h 2c".split()]})
     assert code(q, "tableau1:2>foundation1") == "one-at-a-time"
 
+
+
+def test_deal_step_words_at_their_defaults_leave_the_data_and_so_the_rules_digest_as_it_was():
+    steps = ruleset_to_data(ruleset("giant"))["deal"]
+    assert all("rank" not in step and "source" not in step for step in steps)
+    cruel = ruleset_to_data(ruleset("cruel"))["deal"]
+    assert (cruel[0]["rank"], "source" in cruel[0]) == ("A", False)
+    assert ("rank" in cruel[1], cruel[1]["source"]) == (False, "bottom")
