@@ -15,7 +15,7 @@ from .rules import HOOKS, Role
 if TYPE_CHECKING:  # pragma: no cover
     from .position import Position
 
-__all__ = ["LOST_CHECKS", "lost_check", "no_useful_move", "no_move", "no_move_or_redeal_loop"]
+__all__ = ["LOST_CHECKS", "lost_check", "no_useful_move", "no_move", "no_move_or_redeal_loop", "no_move_at_all"]
 
 
 def no_useful_move(position: "Position") -> bool:
@@ -84,11 +84,20 @@ def no_move_or_redeal_loop(position: "Position") -> bool:
     return [(m.source, m.target) for m in drags] == [(ids[held[-1]], ids[held[-2]])]
 
 
+def no_move_at_all(position: "Position") -> bool:
+    """True when no move at all is left (hook ``no-move-at-all``; Chessboard): unlike ``no-move``,
+    moving a whole pile into an empty pile counts (chessboard.scm ``get-hint`` suggests it)."""
+    if position.is_legal(Move.stock()):
+        return False
+    return not any(True for _ in position.legal_moves)
+
+
 #: Implementations of the hooks of kind ``"lost"``, by name: position -> True when the game is lost.
 LOST_CHECKS: dict[str, Callable[["Position"], bool]] = {
     "no-useful-move": no_useful_move,
     "no-move": no_move,
     "no-move-or-redeal-loop": no_move_or_redeal_loop,
+    "no-move-at-all": no_move_at_all,
 }
 
 _missing = [name for name, hook in HOOKS.items() if hook.kind == "lost" and name not in LOST_CHECKS]

@@ -558,6 +558,8 @@ class Position:
     def _fill_rule(self, j: int) -> FillRule:
         g = self._rules.groups[j]
         rule = g.fill.rule
+        if rule is FillRule.BASE_RANK and not self._base and self._rules.base_kind is Base.FIRST_CARD:
+            return FillRule.ANY
         if rule is FillRule.AUTO:
             src = self._rules.group_piles[g.fill.source or ""]
             if any(self._piles[s] for s in src):
@@ -942,6 +944,8 @@ class Position:
         base = self._base
         offers = self._offers
         if not base and R.chooser >= 0 and j in R.accept_to:
+            base = moving[0] & 15
+        elif not base and R.base_kind is Base.FIRST_CARD and R.roles[j] is Role.FOUNDATION:
             base = moving[0] & 15
         if R.autofill:
             self._autofill(piles)

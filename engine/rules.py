@@ -88,6 +88,9 @@ class Base(_Named):
 
     ``base-card``: the rank of the first card dealt to the foundations (Agnes, Eagle Wing).
     ``start-card``: the rank of the card accepted from the chooser (Hamilton).
+    ``first-card``: the rank of the first card the player moves to a foundation; until then an
+    empty foundation with ``fill="base-rank"`` takes any card (Chessboard: ``BASE-VAL`` and
+    ``base-set?`` in chessboard.scm).
     """
 
     ANY = "any"
@@ -95,6 +98,7 @@ class Base(_Named):
     KING = "king"
     BASE_CARD = "base-card"
     START_CARD = "start-card"
+    FIRST_CARD = "first-card"
 
 
 class Accepts(_Named):
@@ -343,6 +347,15 @@ HOOKS: dict[str, Hook] = {
                 "next redeal would only bring the same layout back."
             ),
             games=("cruel: AisleRiot games/cruel.scm, game-continuable and headbanger?",),
+        ),
+        Hook(
+            name="no-move-at-all",
+            kind="lost",
+            summary=(
+                "The game is lost when no move at all is left, moving a whole pile into an empty pile "
+                "included."
+            ),
+            games=("chessboard: AisleRiot games/chessboard.scm, game-continuable and get-hint",),
         ),
     )
 }

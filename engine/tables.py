@@ -149,7 +149,11 @@ class CompiledRules:
                                  if ruleset.pile(step.pile).role is Role.TABLEAU)
         self.kcap = [self.suit_size if self.complete_run[j] else self.deck_size if self.accepts_run[j] else 1
                      for j in range(n)]
-        self.fill_static = [None if g.fill.rule is FillRule.AUTO else g.fill.rule for g in self.groups]
+        # None: the fill rule depends on the position (a refilled pile; an empty foundation before a
+        # 'first-card' base is known).
+        self.fill_static = [None if g.fill.rule is FillRule.AUTO or (g.fill.rule is FillRule.BASE_RANK
+                                                                      and self.base_kind is Base.FIRST_CARD)
+                            else g.fill.rule for g in self.groups]
         # Rank 0 (base not known yet) wants no card; its codes would otherwise include the joker.
         self.rank_codes = [()] + [tuple((s << 4) | r for s in range(4)) for r in range(1, 14)]
         self.targets = tuple(i for i in range(n) if self.groups[i].build is not None)

@@ -24,7 +24,8 @@ fi
 # The game modules tests/aisleriot/conftest.py compares with (GAMES); the Debian package ships
 # them compiled, next to aisleriot/api.go, so nothing is compiled here.
 games=(hamilton agnes eagle-wing klondike freecell spider yukon golf canfield scorpion forty-thieves
-       bakers-dozen gypsy giant cruel)
+       bakers-dozen gypsy giant cruel
+       chessboard)
 have_games() {
   local dir
   dir=$(compgen -G "$cache/root/usr/lib/*/aisleriot/guile/3.0/aisleriot/api.go" | head -n 1) || return 1

@@ -67,6 +67,7 @@ GAMES: dict[str, ReferenceGame] = {
         "same-suit": ("Same suit",),
     }),
     "cruel": ReferenceGame("cruel"),
+    "chessboard": ReferenceGame("chessboard"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

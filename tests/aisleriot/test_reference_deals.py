@@ -27,7 +27,8 @@ SEEDS = range(1, 101)
 #: higher (games/scorpion.scm, check-score; seed 7 deals none, seed 14 two); the others start at 0.
 OPENING_SCORES = {"hamilton": 0, "agnes": 1, "eagle_wing": 1, "klondike": 0, "freecell": 0, "spider": 0,
                   "yukon": 0, "golf": 0, "canfield": 1, "scorpion": 0, "forty_thieves": 0, "bakers_dozen": 0,
-                  "gypsy": 0, "giant": 0, "cruel": 0}
+                  "gypsy": 0, "giant": 0, "cruel": 0,
+                  "chessboard": 0}
 
 
 def layout_differences(game: AisleRiotGame, ruleset, seed: int) -> list[str]:

@@ -24,7 +24,7 @@ def rulesets() -> dict[str, Ruleset]:
     return {page.id: page.rules for page in load_document(RULES_DIR).pages if page.rules is not None}
 
 
-GAMES = ["agnes", "bakers_dozen", "canfield", "cruel", "eagle_wing", "forty_thieves", "freecell", "giant", "golf", "gypsy", "hamilton", "klondike", "scorpion", "spider", "yukon"]
+GAMES = ["agnes", "bakers_dozen", "canfield", "chessboard", "cruel", "eagle_wing", "forty_thieves", "freecell", "giant", "golf", "gypsy", "hamilton", "klondike", "scorpion", "spider", "yukon"]
 
 
 def test_rules_folder_has_every_game():

@@ -89,7 +89,7 @@ def test_unknown_game_is_one_error_line_naming_the_known_games_with_status_1():
     assert result.returncode == 1
     assert result.stdout == ""
     assert result.stderr.startswith("patiencebook: error: unknown game 'accordion'")
-    assert result.stderr.endswith("Known games: agnes, bakers_dozen, canfield, cruel, eagle_wing, forty_thieves, freecell, "
+    assert result.stderr.endswith("Known games: agnes, bakers_dozen, canfield, chessboard, cruel, eagle_wing, forty_thieves, freecell, "
                                   "giant, golf, gypsy, hamilton, klondike, scorpion, spider, yukon (`patiencebook games` "
                                   "lists them with their names)\n")
     assert result.stderr.count("\n") == 1

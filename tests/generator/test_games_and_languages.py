@@ -29,7 +29,7 @@ def test_version_and_module_entry_point():
 def test_games_lists_every_embedded_game_with_its_name_variants_and_figure():
     rows = json.loads(run("games", "--format", "json", "--lang", "de_DE").stdout)
     ids = [row["id"] for row in rows]
-    assert ids == ["agnes", "bakers_dozen", "canfield", "cruel", "eagle_wing", "forty_thieves", "freecell", "giant", "golf",
+    assert ids == ["agnes", "bakers_dozen", "canfield", "chessboard", "cruel", "eagle_wing", "forty_thieves", "freecell", "giant", "golf",
                    "gypsy", "hamilton", "klondike", "scorpion", "spider", "yukon"]
     eagle = rows[ids.index("eagle_wing")]
     assert (eagle["name"], eagle["english_name"], eagle["aisleriot"]) == ("Adlerschwinge", "Eagle Wing", "eagle_wing")
@@ -39,7 +39,7 @@ def test_games_lists_every_embedded_game_with_its_name_variants_and_figure():
     figure = klondike["solver_figure"]
     assert figure["deals"] == figure["solved"] + figure["unsolvable"] + figure["unknown"] == 1000
     text = run("games").stdout.splitlines()
-    assert len(text) == 15 and text[4].startswith("eagle_wing") and "Eagle Wing" in text[4]
+    assert len(text) == 16 and text[5].startswith("eagle_wing") and "Eagle Wing" in text[5]
 
 
 def test_games_in_serbian_latin_are_transliterated():

@@ -55,6 +55,6 @@ def test_pages_without_rules_block_are_not_checked():
 def test_the_project_rule_pages_agree_with_their_rules_blocks():
     document = load_document(project.default_sources())
     assert [p.slug for p in document.pages if p.rules is not None] == [
-        "agnes", "bakers_dozen", "canfield", "cruel", "eagle_wing", "forty_thieves", "freecell", "giant", "golf", "gypsy", "hamilton",
+        "agnes", "bakers_dozen", "canfield", "chessboard", "cruel", "eagle_wing", "forty_thieves", "freecell", "giant", "golf", "gypsy", "hamilton",
         "klondike", "scorpion", "spider", "yukon"]
     assert [(s.file.name, s.line, p.message) for page in document.pages for s, p in check_page(page)] == []

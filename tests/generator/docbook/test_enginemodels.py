@@ -17,7 +17,7 @@ def test_game_keys_ignore_case_and_dash_or_underscore():
 
 def test_the_embedded_rules_model_every_game_of_the_book():
     models = embedded_models()
-    assert sorted(models) == ["agnes", "bakersdozen", "canfield", "cruel", "eaglewing", "fortythieves", "freecell", "giant",
+    assert sorted(models) == ["agnes", "bakersdozen", "canfield", "chessboard", "cruel", "eaglewing", "fortythieves", "freecell", "giant",
                               "golf", "gypsy", "hamilton", "klondike", "scorpion", "spider", "yukon"]
     ruleset, file = models["hamilton"]
     assert ruleset.game == "hamilton" and file == default_sources() / "hamilton.xml"
@@ -27,7 +27,8 @@ def test_the_aisleriot_manual_gets_our_models_and_nothing_else():
     document = load_document(CORPUS)
     attached = attach_engine_models(document)
     assert {slug: path.name for slug, path in attached.items()} == {
-        "agnes": "agnes.xml", "bakers_dozen": "bakers_dozen.xml", "canfield": "canfield.xml", "cruel": "cruel.xml",
+        "agnes": "agnes.xml", "bakers_dozen": "bakers_dozen.xml", "canfield": "canfield.xml", "chessboard": "chessboard.xml",
+        "cruel": "cruel.xml",
         "eagle-wing": "eagle_wing.xml", "forty_thieves": "forty_thieves.xml", "freecell": "freecell.xml",
         "giant": "giant.xml", "golf": "golf.xml", "gypsy": "gypsy.xml", "hamilton": "hamilton.xml", "klondike": "klondike.xml",
         "scorpion": "scorpion.xml", "spider": "spider.xml", "yukon": "yukon.xml"}

@@ -57,6 +57,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "gypsy": ["gypsy-example-deal", "gypsy-example-autoplay"],
         "giant": ["giant-example-row", "giant-example-reserve"],
         "cruel": ["cruel-example-redeal", "cruel-example-build"],
+        "chessboard": ["chessboard-example-base", "chessboard-example-wrap"],
         "hamilton": ["hamilton-example-start", "hamilton-example-wrap"],
         "klondike": ["klondike-example-king", "klondike-example-stock"],
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
@@ -78,6 +79,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["bakers_dozen-example-empty"] == ["empty-takes-none"]
     assert refused["giant-example-reserve"] == ["pile-full"]
     assert refused["cruel-example-redeal"] == ["redeal-changes-nothing"]
+    assert refused["chessboard-example-base"] == ["empty-takes-base"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
