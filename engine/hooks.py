@@ -87,9 +87,7 @@ def no_move_or_redeal_loop(position: "Position") -> bool:
 def no_move_at_all(position: "Position") -> bool:
     """True when no move at all is left (hook ``no-move-at-all``; Chessboard): unlike ``no-move``,
     moving a whole pile into an empty pile counts (chessboard.scm ``get-hint`` suggests it)."""
-    if position.is_legal(Move.stock()):
-        return False
-    return not any(True for _ in position.legal_moves)
+    return not position.legal_moves  # the stock click, when legal, is one of the legal moves
 
 
 #: Implementations of the hooks of kind ``"lost"``, by name: position -> True when the game is lost.
