@@ -15,7 +15,8 @@ from .rules import HOOKS, Role
 if TYPE_CHECKING:  # pragma: no cover
     from .position import Position
 
-__all__ = ["LOST_CHECKS", "lost_check", "no_useful_move", "no_move", "no_move_but_off_foundations", "no_clearing_move"]
+__all__ = ["LOST_CHECKS", "lost_check", "no_useful_move", "no_move", "no_move_but_off_foundations",
+           "no_clearing_move", "no_move_or_redeal_loop", "no_move_at_all"]
 
 
 def no_useful_move(position: "Position") -> bool:
@@ -121,12 +122,43 @@ def no_clearing_move(position: "Position") -> bool:
     return True
 
 
+def no_move_or_redeal_loop(position: "Position") -> bool:
+    """True when no move is left, or only a move that the next redeal undoes (hook
+    ``no-move-or-redeal-loop``; Cruel).
+
+    The game is lost as for ``no-move``; and also when the tableau lies as a redeal leaves it,
+    more than one card is left in it and the last of them lies alone on the last pile that holds
+    cards, and the only move left is that card onto the pile before it: the next redeal would
+    bring the same layout back (cruel.scm ``headbanger?``).
+    """
+    if no_move(position):
+        return True
+    if not position.tableau_as_redealt():
+        return False
+    rules = position.compiled_rules
+    piles = position.pile_codes
+    held = [t for t in rules.stock_targets if piles[t]]
+    if len(held) < 2 or len(piles[held[-1]]) != 1:
+        return False
+    drags = [m for m in position.legal_moves if m.kind is MoveKind.DRAG]
+    ids = rules.ids
+    return [(m.source, m.target) for m in drags] == [(ids[held[-1]], ids[held[-2]])]
+
+
+def no_move_at_all(position: "Position") -> bool:
+    """True when no move at all is left (hook ``no-move-at-all``; Chessboard): unlike ``no-move``,
+    moving a whole pile into an empty pile counts (chessboard.scm ``get-hint`` suggests it)."""
+    return not position.legal_moves  # the stock click, when legal, is one of the legal moves
+
+
 #: Implementations of the hooks of kind ``"lost"``, by name: position -> True when the game is lost.
 LOST_CHECKS: dict[str, Callable[["Position"], bool]] = {
     "no-useful-move": no_useful_move,
     "no-move": no_move,
     "no-move-but-off-foundations": no_move_but_off_foundations,
     "no-clearing-move": no_clearing_move,
+    "no-move-or-redeal-loop": no_move_or_redeal_loop,
+    "no-move-at-all": no_move_at_all,
 }
 
 _missing = [name for name, hook in HOOKS.items() if hook.kind == "lost" and name not in LOST_CHECKS]

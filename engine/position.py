@@ -19,7 +19,8 @@ from .errors import EngineError, IllegalMove, NotationError, PositionError, Reas
 from .hooks import lost_check
 from .moves import LegalMoves, Move, MoveKind
 from .rules import (
-    LOST_NEVER, AutoRule, Base, DealOrder, Direction, DoubleClick, Face, FillRule, KingsRule, Match, Reveal, Role, Ruleset,
+    LOST_NEVER, AutoRule, Base, DealFrom, DealOrder, Direction, DoubleClick, Face, FillRule, KingsRule, Match, Reveal,
+    Role, Ruleset,
     StockAction, StockRequires, Won, pile_ids,
 )
 from .syntax import (
@@ -110,6 +111,9 @@ class Position:
         piles: list[list[int]] = [[] for _ in rules.ids]
         pos = 0
         base = 0
+        special = any(step.rank is not None or step.source is DealFrom.BOTTOM for step in ruleset.deal)
+        if special:
+            codes = _deal_picks(ruleset, codes)
         for step in ruleset.deal:
             members = rules.group_piles[step.pile]
             need = list(step.per_pile(len(members)))
@@ -600,6 +604,8 @@ class Position:
     def _fill_rule(self, j: int) -> FillRule:
         g = self._rules.groups[j]
         rule = g.fill.rule
+        if rule is FillRule.BASE_RANK and not self._base and self._rules.base_kind is Base.FIRST_CARD:
+            return FillRule.ANY
         if rule is FillRule.AUTO:
             src = self._rules.group_piles[g.fill.source or ""]
             if any(self._piles[s] for s in src):
@@ -828,7 +834,7 @@ class Position:
             if not to_foundation:
                 continue
             if action is DoubleClick.AUTOPLAY:
-                ok = any((t, 1) in to_foundation for t in R.wastes + R.freecells + R.tableaux)
+                ok = any((t, 1) in to_foundation for t in R.wastes + R.freecells + R.tableaux + R.reserves)
             elif action is DoubleClick.RUN_TO_FOUNDATION:
                 k = self._run_length(i, R.tables(self._base)[1])
                 ok = (i, k) in to_foundation or (i, 1) in to_foundation
@@ -1027,6 +1033,8 @@ class Position:
         offers = self._offers
         if not base and R.chooser >= 0 and j in R.accept_to:
             base = moving[0] & 15
+        elif not base and R.base_kind is Base.FIRST_CARD and R.roles[j] is Role.FOUNDATION:
+            base = moving[0] & 15
         if R.autofill:
             self._autofill(piles)
         if R.autoplay is not None:
@@ -1072,6 +1080,11 @@ class Position:
         policy = R.stock_policy
         if policy is None or policy.action is StockAction.NONE:
             return Reason("stock-inert", "clicking the stock does nothing in this game")
+        if policy.action is StockAction.REDEAL_TABLEAU:
+            if self.tableau_as_redealt():
+                return Reason("redeal-changes-nothing", "the tableau already lies as a redeal would leave it: "
+                              "move a card first")
+            return None
         if R.stock_rest and len(stock) == 1:
             return Reason("stock-last-card", "the last card of the stock is played from there: drag it or "
                           "double-click it")
@@ -1123,6 +1136,10 @@ class Position:
             return Position._make(R, tuple(piles), self._base, self._redeals, self._offers + 1)
         policy = R.stock_policy
         redeals = self._redeals
+        if policy.action is StockAction.REDEAL_TABLEAU:
+            for t, cards in zip(R.stock_targets, self._redealt_tableau()):
+                piles[t] = cards
+            return Position._make(R, tuple(piles), self._base, redeals, self._offers)
         if policy.action is StockAction.DEAL_TO_EACH and R.stock_rest \
                 and len(stock) <= len(R.stock_targets) * policy.cards:
             # The last cards go one by one to the rest pile, the next one turned up on the stock.
@@ -1161,6 +1178,25 @@ class Position:
                 points + R.scoring.per_stock_deal
         return Position._make(R, tuple(piles), self._base, redeals, self._offers, points)
 
+    def _redealt_tableau(self) -> list[tuple[int, ...]]:
+        """The piles of a ``redeal-tableau`` stock's target group after a redeal: their cards
+        gathered, first pile first and each bottom to top, then dealt face up ``cards`` to a pile,
+        pile by pile from the first (cruel.scm ``do-deal-next-cards``)."""
+        R = self._rules
+        n = R.stock_policy.cards
+        gathered = [c | UP for t in R.stock_targets for c in self._piles[t]]
+        return [tuple(gathered[k * n:(k + 1) * n]) for k in range(len(R.stock_targets))]
+
+    def tableau_as_redealt(self) -> bool:
+        """True when a ``redeal-tableau`` stock's piles already lie as a redeal would leave them
+        (right after the deal or a redeal), so that a click on the stock would change nothing;
+        False for a game without such a stock."""
+        R = self._rules
+        policy = R.stock_policy
+        if policy is None or policy.action is not StockAction.REDEAL_TABLEAU:
+            return False
+        return self._redealt_tableau() == [self._piles[t] for t in R.stock_targets]
+
     def _flip_reason(self, i: int) -> str | None:
         R = self._rules
         p = self._piles[i]
@@ -1188,9 +1224,10 @@ class Position:
         ``card-to-foundation``: the top card to the first foundation that takes it (so a card of
         the base rank goes to the first empty one). ``run-to-foundation``: the longest liftable run
         at the top, when its top card fits a foundation. ``autoplay``: every top card of the waste,
-        the free cells and the tableau that fits a foundation, scanning them in that order, from the
-        left again after each card, until none fits (seahaven.scm ``autoplay-foundations`` scans the
-        free cells, then the tableau).
+        the free cells, the tableau and the reserve that fits a foundation, scanning them in that
+        order, each from the left, again after each card, until none fits (seahaven.scm
+        ``autoplay-foundations`` scans the free cells, then the tableau; giant.scm the tableau, then
+        the reserve).
         Raises :class:`IllegalMove` when the double-click does nothing here.
         """
         R = self._rules
@@ -1206,7 +1243,7 @@ class Position:
             drags: list[Move] = []
             pos = self
             while True:
-                for t in R.wastes + R.freecells + R.tableaux:
+                for t in R.wastes + R.freecells + R.tableaux + R.reserves:
                     m = pos._to_foundation(t, 1) if pos._piles[t] else None
                     if m is not None:
                         drags.append(m)
@@ -1316,6 +1353,36 @@ class Position:
             ranked.append((-score, n, m))
         ranked.sort()
         return [m for _, _, m in ranked]
+
+
+# -- the opening deal -----------------------------------------------------------------------------
+
+def _deal_picks(ruleset: Ruleset, codes: list[int]) -> list[int]:
+    """``codes`` put in the order the deal steps take them, for a deal with a step of one rank or a
+    step from the bottom of the deck: each step's cards in turn, then the cards left for the stock.
+
+    A step of one ``rank`` takes the first cards of that rank still in the deck, in the order they
+    lie; a step from the ``bottom`` takes the last cards first; any other step the first cards left
+    (cruel.scm ``remove-aces``: the Aces go out in the order of the deck, the rest is dealt from
+    its end).
+    """
+    left = list(codes)
+    out: list[int] = []
+    for step in ruleset.deal:
+        n = step.total(ruleset.pile(step.pile).count)
+        if step.rank is not None:
+            ranked = [c for c in left if c & 15 == int(step.rank)][:n]
+            for c in ranked:
+                left.remove(c)
+            taken = ranked
+        elif step.source is DealFrom.BOTTOM:
+            taken = left[::-1][:n]
+            del left[len(left) - n:]
+        else:
+            taken = left[:n]
+            del left[:n]
+        out.extend(taken)
+    return out + left
 
 
 # -- automatic moves ------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from .errors import RulesError
 __all__ = [
     "Role", "Direction", "Match", "Base", "Accepts", "MoveUnit", "FillRule", "Face", "DealOrder",
     "StockAction", "DoubleClick", "Reveal", "Declined", "Won", "Hook", "HOOKS", "LOST_NEVER",
-    "MoveLimit", "AutoRule", "KingsRule", "StockRequires",
+    "MoveLimit", "AutoRule", "KingsRule", "StockRequires", "DealFrom",
     "Deck", "BuildPolicy", "MovePolicy", "FillPolicy", "PileGroup", "DealStep", "StockPolicy",
     "ChooserPolicy", "AutoPlay", "Scoring", "EndConditions", "Ruleset", "parse_enum",
     "pile_id", "pile_ids", "pile_groups",
@@ -88,6 +88,9 @@ class Base(_Named):
 
     ``base-card``: the rank of the first card dealt to the foundations (Agnes, Eagle Wing).
     ``start-card``: the rank of the card accepted from the chooser (Hamilton).
+    ``first-card``: the rank of the first card the player moves to a foundation; until then an
+    empty foundation with ``fill="base-rank"`` takes any card (Chessboard: ``BASE-VAL`` and
+    ``base-set?`` in chessboard.scm).
     """
 
     ANY = "any"
@@ -95,6 +98,7 @@ class Base(_Named):
     KING = "king"
     BASE_CARD = "base-card"
     START_CARD = "start-card"
+    FIRST_CARD = "first-card"
 
 
 class Accepts(_Named):
@@ -167,6 +171,19 @@ class KingsRule(_Named):
     BOTTOM = "bottom"
 
 
+class DealFrom(_Named):
+    """Which end of the deck a deal step takes its cards from.
+
+    ``top``: the next cards of the shuffled deck, as AisleRiot deals from its stock.
+    ``bottom``: the last cards first: cruel.scm ``remove-aces`` sets the Aces aside and conses the
+    other cards onto a new list, so its stock holds them in reverse order and deals the card the
+    shuffle put last first.
+    """
+
+    TOP = "top"
+    BOTTOM = "bottom"
+
+
 class StockRequires(_Named):
     """A condition for a stock click: ``no-empty-pile``: a ``deal-to-each`` stock deals only while no
     target pile is empty (spider.scm ``button-clicked`` with ``allow-empty-slots`` false).
@@ -231,10 +248,16 @@ class StockAction(_Named):
     (same order, AisleRiot's ``flip-stock``/``flip-deck``) while redeals remain.
     ``deal-to-each``: one card face up on each pile of the target group, left to right, empty piles
     included, until the stock runs out (Agnes, Hamilton).
+    ``redeal-tableau``: the piles of the target group are gathered, the first pile's cards bottom to
+    top, then the second's, and so on, and dealt again face up in that order, ``cards`` to a pile,
+    pile by pile from the first, until none is left; the stock itself holds no card. A click is
+    possible only when it changes the layout, so after a redeal at least one card must move
+    before the next (Cruel: ``do-deal-next-cards`` and ``just-redealt`` in cruel.scm).
     """
 
     DEAL_TO_WASTE = "deal-to-waste"
     DEAL_TO_EACH = "deal-to-each"
+    REDEAL_TABLEAU = "redeal-tableau"
     NONE = "none"
 
 
@@ -243,9 +266,9 @@ class DoubleClick(_Named):
 
     ``card-to-foundation``: its top card goes to a foundation it fits (a base-rank card to the first
     empty one). ``run-to-foundation``: the longest run at the top goes, when its top card fits
-    (Hamilton; Spider's complete runs). ``autoplay``: the top card of the waste or of a tableau pile
-    that fits goes, scanning the waste and then the tableau from the left again after each card
-    (Agnes, Klondike, Forty Thieves, Gypsy foundations). ``card-to-freecell``: the top card goes to
+    (Hamilton; Spider's complete runs). ``autoplay``: the top card of the waste, of a tableau pile
+    or of a reserve that fits goes, scanning the waste, the tableau from the left and then the
+    reserve again after each card (Agnes, Klondike, Forty Thieves, Gypsy, Giant foundations). ``card-to-freecell``: the top card goes to
     the first empty free cell (FreeCell). ``card-to-waste``: the top card goes onto the waste when it
     fits (Golf). ``card-anywhere``: the top card goes to the first foundation it fits, else onto the
     first tableau card it fits, else into the first empty tableau pile (Forty Thieves).
@@ -357,6 +380,26 @@ HOOKS: dict[str, Hook] = {
                 "tableau pile."
             ),
             games=("westhaven: AisleRiot games/westhaven.scm, get-hint",),
+        ),
+        Hook(
+            name="no-move-or-redeal-loop",
+            kind="lost",
+            summary=(
+                "The game is lost when no move is left (a click on the stock counts as a move), or when "
+                "the tableau lies as a redeal leaves it, its last pile that holds cards holds a single "
+                "card, and the only move left is that card onto the pile before it: that move and the "
+                "next redeal would only bring the same layout back."
+            ),
+            games=("cruel: AisleRiot games/cruel.scm, game-continuable and headbanger?",),
+        ),
+        Hook(
+            name="no-move-at-all",
+            kind="lost",
+            summary=(
+                "The game is lost when no move at all is left, moving a whole pile into an empty pile "
+                "included."
+            ),
+            games=("chessboard: AisleRiot games/chessboard.scm, game-continuable and get-hint",),
         ),
     )
 }
@@ -731,12 +774,16 @@ class DealStep:
             the other three, row by row).
         order: how the step goes round the piles (:class:`DealOrder`).
         kings: where the kings go once the step is dealt (:class:`KingsRule`).
-        rank: ``None`` for a step that takes the next cards of the shuffled deck; or a rank whose
-            cards are set aside before the deck is shuffled and dealt by this step, in the order of
-            the unshuffled deck (clubs, diamonds, hearts, spades), whatever steps come before it.
-            The step must deal exactly the deck's cards of that rank (Beleaguered Castle: the four
-            Aces, one to each foundation; beleaguered-castle.scm shuffles a deck without Aces,
-            ``make-deck-list-ace-low 2 2 club``, and adds each Ace with ``add-card!`` after the deal).
+        rank: ``None``, or the only rank the step deals: the step takes the cards of that rank out
+            of the deck, in the order they lie, and leaves the others where they are (Cruel's Aces
+            go to the foundations first: cruel.scm ``remove-aces``).
+        before_shuffle: with a ``rank``, its cards are set aside before the deck is shuffled and
+            this step deals them in the order of the unshuffled deck (clubs, diamonds, hearts,
+            spades), the other steps dealing the shuffled rest (Beleaguered Castle: the four Aces,
+            one to each foundation; beleaguered-castle.scm shuffles a deck without Aces,
+            ``make-deck-list-ace-low 2 2 club``, and adds each Ace with ``add-card!`` after the
+            deal). A step of a rank deals all the deck's cards of that rank.
+        source: which end of the deck the step takes its cards from (:class:`DealFrom`).
         line: source line, for messages (not compared).
     """
 
@@ -745,7 +792,9 @@ class DealStep:
     face: "Face | tuple[Face, ...]" = Face.UP
     order: DealOrder = DealOrder.ROWS
     kings: KingsRule = KingsRule.AS_DEALT
-    rank: Rank | None = None
+    rank: Rank | None = field(default=None, metadata={"omit-default": True})
+    before_shuffle: bool = field(default=False, metadata={"omit-default": True})
+    source: DealFrom = field(default=DealFrom.TOP, metadata={"omit-default": True})
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -759,6 +808,10 @@ class DealStep:
             object.__setattr__(self, "face", parse_enum(Face, self.face, "deal face", None, self.line))
         object.__setattr__(self, "order", parse_enum(DealOrder, self.order, "deal order", None, self.line))
         object.__setattr__(self, "kings", parse_enum(KingsRule, self.kings, "deal kings", None, self.line))
+        object.__setattr__(self, "source", parse_enum(DealFrom, self.source, "deal from", None, self.line))
+        if self.rank is not None and not isinstance(self.rank, Rank):
+            raise RulesError(f"the rank of the deal step for {self.pile!r} must be a rank, not {self.rank!r}",
+                             None, self.line)
         if not self.cards:
             raise RulesError(f"deal step for {self.pile!r} gives no card counts", None, self.line)
         for n in self.cards:
@@ -811,7 +864,7 @@ class StockPolicy:
     redeals: int | None = 0
     requires: StockRequires = StockRequires.NOTHING
     discard: str | None = None
-    rest: str | None = field(default=None, metadata={"omitted-at-default": True})
+    rest: str | None = field(default=None, metadata={"omit-default": True})
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -830,7 +883,11 @@ class StockPolicy:
             raise RulesError("stock action 'none' takes no target", None, self.line)
         if self.action is not StockAction.NONE and not self.target:
             raise RulesError(f"stock action {self.action.value!r} needs a target pile", None, self.line)
-        if self.action is not StockAction.DEAL_TO_WASTE and self.redeals != 0:
+        if self.action is StockAction.REDEAL_TABLEAU:
+            if self.redeals is not None:
+                raise RulesError("stock action 'redeal-tableau' redeals without a limit: give redeals "
+                                 "'unlimited'", None, self.line)
+        elif self.action is not StockAction.DEAL_TO_WASTE and self.redeals != 0:
             raise RulesError("only stock action 'deal-to-waste' can redeal", None, self.line)
         if self.discard is not None and (self.action is not StockAction.DEAL_TO_WASTE or self.redeals != 0):
             raise RulesError("only stock action 'deal-to-waste' with no redeal can discard the waste", None,
@@ -1106,6 +1163,13 @@ class Ruleset:
                            f"it must deal the deck's {have} such cards, not {want}", step.line)
         if dealt > self.deck.size:
             self._fail(f"the deal uses {dealt} cards but the deck has {self.deck.size}", None)
+        for rank in {step.rank for step in self.deal if step.rank is not None}:
+            wanted = sum(step.total(self.pile(step.pile).count) for step in self.deal if step.rank == rank)
+            have = self.deck.decks * len(self.deck.suits) if rank in self.deck.ranks else 0
+            if wanted > have:
+                at = next(step for step in self.deal if step.rank == rank)
+                self._fail(f"the deal steps of rank {rank.letter} deal {wanted} cards, but the deck has "
+                           f"{have} of that rank", at.line)
         for g in self.piles:
             if g.capacity is not None and max(filled[g.id]) > g.capacity:
                 self._fail(f"the deal puts {max(filled[g.id])} cards on a {g.id!r} pile of capacity {g.capacity}",
@@ -1124,6 +1188,12 @@ class Ruleset:
                                    "move unit 'none': its cards are out of play", s.line)
             elif s.action is StockAction.DEAL_TO_EACH:
                 self._group(s.target, "the stock policy", s.line, Role.TABLEAU, Role.RESERVE, Role.FREECELL)
+            elif s.action is StockAction.REDEAL_TABLEAU:
+                target = self._group(s.target, "the stock policy", s.line, Role.TABLEAU)
+                elsewhere = sum(step.total(self.pile(step.pile).count) for step in self.deal if step.pile != target.id)
+                if self.deck.size - elsewhere > target.count * s.cards:
+                    self._fail(f"a redeal of {s.cards} cards to each of the {target.count} {target.id!r} piles "
+                               f"cannot hold the {self.deck.size - elsewhere} cards they may have", s.line)
             if s.rest is not None:
                 self._group(s.rest, "the stock policy's rest", s.line, Role.WASTE)
         if self.chooser is not None:
@@ -1270,6 +1340,6 @@ class Ruleset:
     @property
     def set_aside(self) -> frozenset[Rank]:
         """The ranks whose cards are set aside before the shuffle, for deal steps of their own
-        (:attr:`DealStep.rank`); empty for most games."""
-        return frozenset(step.rank for step in self.deal if step.rank is not None)
+        (:attr:`DealStep.rank` with :attr:`DealStep.before_shuffle`); empty for most games."""
+        return frozenset(step.rank for step in self.deal if step.rank is not None and step.before_shuffle)
 

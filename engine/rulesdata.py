@@ -24,36 +24,28 @@ from .cards import Rank
 from .errors import RulesError
 from .rules import Ruleset
 
-__all__ = ["FORMAT", "ruleset_to_data", "ruleset_from_data"]
+__all__ = ["FORMAT", "OMIT_DEFAULT", "ruleset_to_data", "ruleset_from_data"]
 
 #: Version of the data form; :func:`ruleset_from_data` refuses any other.
 FORMAT = 1
 
+#: Key of a field's metadata that leaves the field out of the data while it holds its default: a
+#: word added to the model after figures were recorded keeps the data, and so the digest of the
+#: rules (generator/pages/figures.py), of every ruleset that does not use it as it was.
+OMIT_DEFAULT = "omit-default"
+
 # Fields that only say where a value came from: compare=False in the model, never written.
 _SKIPPED = frozenset({"line", "file"})
-# Fields added to the model after rulesets were first written in this form, as "Class.field": left
-# out while they hold their default, so that the data of a ruleset not using them (and with it the
-# rules digest its recorded solver figures carry) stays what it was. Reading fills in the default.
-_OMITTED_AT_DEFAULT = frozenset({"DealStep.rank"})
-
-
-def _omitted(value: Any, f: dataclasses.Field) -> bool:
-    return (f"{type(value).__name__}.{f.name}" in _OMITTED_AT_DEFAULT
-            and f.default is not dataclasses.MISSING and getattr(value, f.name) == f.default)
 _RANK_LETTERS = "A23456789TJQK"
 
 
-#: Metadata key of a field added to the model later: left out of the data while it has its default,
-#: so the data of every ruleset that does not use it (and the digests of their solver figures) stay
-#: as they were. Reading fills it in from the default.
-OMITTED_AT_DEFAULT = "omitted-at-default"
 
 
 def _encode(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _encode(getattr(value, f.name))
-                for f in dataclasses.fields(value) if f.name not in _SKIPPED and not _omitted(value, f)
-                and not (f.metadata.get(OMITTED_AT_DEFAULT) and getattr(value, f.name) == f.default)}
+                for f in dataclasses.fields(value) if f.name not in _SKIPPED
+                and not (f.metadata.get(OMIT_DEFAULT) and getattr(value, f.name) == f.default)}
     if isinstance(value, Rank):
         return value.letter
     if isinstance(value, enum.Enum):

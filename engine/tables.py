@@ -80,7 +80,7 @@ class CompiledRules:
       ``None``);
     - the piles: ``ids`` (pile ids), ``index`` (pile id -> index), ``groups`` and ``roles`` of each
       pile, ``group_piles`` (group id -> its pile indices); ``foundations``, ``tableaux``,
-      ``freecells``, ``wastes`` (indices by role);
+      ``freecells``, ``wastes``, ``reserves`` (indices by role);
     - the base: ``base_kind`` (:class:`~patiencebook.engine.rules.Base`), ``base_word`` (``"base
       rank"`` or ``"start rank"``), ``fixed_base`` (1 or 13 for foundations from the Ace or King,
       else 0);
@@ -154,6 +154,7 @@ class CompiledRules:
         # The ranks of a complete run, bottom to top (King down to Ace in a full suit).
         self._run_ranks = tuple(int(r) for r in reversed(ruleset.deck.ranks))
         self.wastes = tuple(i for i, r in enumerate(self.roles) if r is Role.WASTE)
+        self.reserves = tuple(i for i, r in enumerate(self.roles) if r is Role.RESERVE)
         self.autoplay = ruleset.autoplay.rule if ruleset.autoplay is not None else None
         self.scoring = ruleset.scoring
         self.simple_score = ruleset.scoring.per_card_only
@@ -162,7 +163,11 @@ class CompiledRules:
                                  if ruleset.pile(step.pile).role is Role.TABLEAU)
         self.kcap = [self.suit_size if self.complete_run[j] else self.deck_size if self.accepts_run[j] else 1
                      for j in range(n)]
-        self.fill_static = [None if g.fill.rule is FillRule.AUTO else g.fill.rule for g in self.groups]
+        # None: the fill rule depends on the position (a refilled pile; an empty foundation before a
+        # 'first-card' base is known).
+        self.fill_static = [None if g.fill.rule is FillRule.AUTO or (g.fill.rule is FillRule.BASE_RANK
+                                                                      and self.base_kind is Base.FIRST_CARD)
+                            else g.fill.rule for g in self.groups]
         # Rank 0 (base not known yet) wants no card; its codes would otherwise include the joker.
         self.rank_codes = [()] + [tuple((s << 4) | r for s in range(4)) for r in range(1, 14)]
         self.targets = tuple(i for i in range(n) if self.groups[i].build is not None)

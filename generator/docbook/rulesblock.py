@@ -18,7 +18,7 @@ from patiencebook.engine.cards import MAX_JOKERS, CardError, Rank, Suit
 from patiencebook.engine.errors import RulesError
 from patiencebook.engine.rules import (HOOKS, LOST_NEVER, Accepts, AutoPlay, AutoRule, Base, BuildPolicy, ChooserPolicy,
                                        DealOrder, DealStep, Declined, Deck, Direction, DoubleClick, EndConditions, Face,
-                                       FillPolicy, FillRule, KingsRule, Match, MoveLimit, MovePolicy, MoveUnit,
+                                       DealFrom, FillPolicy, FillRule, KingsRule, Match, MoveLimit, MovePolicy, MoveUnit,
                                        PileGroup, Reveal, Role, Ruleset, Scoring, StockAction, StockPolicy,
                                        StockRequires, Won)
 
@@ -246,7 +246,9 @@ SCHEMA: dict[str, _Element] = {
     "step": _Element(
         {"pile": _Attr(_name, True), "cards": _Attr(_ints(0), True), "face": _Attr(_faces, True),
          "order": _Attr(_enum(DealOrder), default=DealOrder.ROWS),
-         "kings": _Attr(_enum(KingsRule), default=KingsRule.AS_DEALT), "rank": _Attr(_rank)},
+         "kings": _Attr(_enum(KingsRule), default=KingsRule.AS_DEALT),
+         "rank": _Attr(_rank), "before-shuffle": _Attr(_yes_no, default=False),
+         "from": _Attr(_enum(DealFrom), default=DealFrom.TOP)},
         {}),
     "stock": _Element(
         {"pile": _Attr(_name, True), "action": _Attr(_enum(StockAction), True), "target": _Attr(_name),
@@ -269,7 +271,8 @@ SCHEMA: dict[str, _Element] = {
          "max": _Attr(_int(1), True)}, {}),
     "end": _Element({"won": _Attr(_enum(Won), True), "lost": _Attr(_lost, True)}, {}),
     "hook": _Element({"name": _Attr(_hook, True)}, {}),
-    "variant": _Element({"id": _Attr(_name, True)}, {"deck": (0, 1), "stock": (0, 1), "scoring": (0, 1)}),
+    "variant": _Element({"id": _Attr(_name, True)},
+                        {"deck": (0, 1), "pile": (0, None), "stock": (0, 1), "scoring": (0, 1)}),
 }
 
 
@@ -408,9 +411,22 @@ class _Loader:
             over[n - 1] = ca["by"]
         return tuple(over)
 
+    def variant_piles(self, piles: list[etree._Element], replacing: list[etree._Element]) -> list[etree._Element]:
+        """The block's pile elements with each of ``replacing`` (a variant's pb:pile elements) in
+        place of the pile of the same id; a variant pile naming no pile of the block is an error."""
+        out = list(piles)
+        ids = [p.get("id") for p in out]
+        for p in replacing:
+            if p.get("id") not in ids:
+                raise self.error(p, f"the variant's pile {p.get('id')!r} replaces no pile of the block; "
+                                    f"piles: {', '.join(str(i) for i in ids)}")
+            out[ids.index(p.get("id"))] = p
+        return out
+
     def ruleset(self, el: etree._Element, variant: etree._Element | None = None) -> Ruleset:
         """The ruleset of block ``el``; with ``variant`` (a ``pb:variant`` child), that variant's,
-        whose pb:deck, pb:stock and pb:scoring replace the block's."""
+        whose pb:deck, pb:stock and pb:scoring replace the block's, and each of whose pb:pile
+        elements replaces the block's pile of the same id (Giant's same-suit option)."""
         a = self.attrs(el, extra=(_ITS_TRANSLATE, _ITS_VERSION))
         if el.get(_ITS_TRANSLATE) != "no":
             raise self.error(el, "missing attribute 'its:translate' with value 'no' "
@@ -423,7 +439,9 @@ class _Loader:
         if variant is not None:
             self.attrs(variant)
             for name, found in self.children(variant).items():
-                if found:
+                if name == "pile":
+                    kids[name] = self.variant_piles(kids[name], found)
+                elif found:
                     kids[name] = found
             variant_id = variant.get("id")
 
@@ -447,6 +465,7 @@ class _Loader:
             self.children(s)
             steps.append(self.build(s, DealStep, pile=sa["pile"], cards=sa["cards"], face=sa["face"],
                                     order=sa["order"], kings=sa["kings"], rank=sa["rank"],
+                                    before_shuffle=sa["before-shuffle"], source=sa["from"],
                                     line=s.sourceline))
 
         stock = None

@@ -77,6 +77,12 @@ GAMES: dict[str, ReferenceGame] = {
     "king_albert": ReferenceGame("king-albert"),
     "kansas": ReferenceGame("kansas"),
     "lady_jane": ReferenceGame("lady-jane"),
+    "giant": ReferenceGame("giant", {
+        "alternate-colours": ("Alternating colors",),
+        "same-suit": ("Same suit",),
+    }),
+    "cruel": ReferenceGame("cruel"),
+    "chessboard": ReferenceGame("chessboard"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

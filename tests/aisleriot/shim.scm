@@ -364,15 +364,20 @@
        (new-game seed)
        (run-delayed-calls)
        (let ((t0 (get-internal-real-time)))
-         (let loop ((k 0))
-           (if (and (< k steps) (memq state '(begin running)))
-               (let ((choices (legal-actions)))
-                 (if (pair? choices)
-                     (begin
-                       (perform (list-ref choices (random (length choices) rng)))
-                       (run-delayed-calls)
-                       (set! actions (+ actions 1))
-                       (loop (+ k 1)))))))
+         ;; A game's own rules may fail on an action its board would never offer (Cruel, after a
+         ;; drag of several cards from a pile that shows only its top card): the deal ends there.
+         (catch #t
+           (lambda ()
+             (let loop ((k 0))
+               (if (and (< k steps) (memq state '(begin running)))
+                   (let ((choices (legal-actions)))
+                     (if (pair? choices)
+                         (begin
+                           (perform (list-ref choices (random (length choices) rng)))
+                           (run-delayed-calls)
+                           (set! actions (+ actions 1))
+                           (loop (+ k 1))))))))
+           (lambda (key . rest) #f))
          (set! elapsed (+ elapsed (- (get-internal-real-time) t0)))))
      seeds)
     (string-append (number->string actions) " "

@@ -2,8 +2,9 @@
 each variant, seeds 1-100).
 
 AisleRiot's compiled rules run under guile-3.0 through shim.scm, with the system GLib's g_rand and
-the AisleRiot options the variant stands for; our side is ``Game.deal`` (``deal_order`` plus
-``Position.initial``, a shuffle that is lost at once dealt again, as AisleRiot does).
+the AisleRiot options the variant stands for; our side is ``Game.deal`` (``Game.deal``: ``deal_order`` plus
+``Position.initial``, a shuffle that is lost at once dealt again, as AisleRiot does), a shuffle whose layout is already lost shuffled again, as AisleRiot does
+(Cruel's deal 87).
 Piles are matched by the page's AisleRiot slot numbers when it gives them, else by role in layout
 order (conftest.slot_piles).
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from patiencebook.engine.game import Game
-from patiencebook.engine.position import Position
+from patiencebook.engine.position import PositionGame
 
 from .conftest import CASE_PARAMS, GAMES, case_id, ruleset_for, slot_piles
 from .harness import AisleRiotGame
@@ -33,7 +34,8 @@ OPENING_SCORES = {"hamilton": 0, "agnes": 1, "eagle_wing": 1, "klondike": 0, "fr
                   "whitehead": 0, "easthaven": 0, "odessa": 0,
                   "streets_and_alleys": 0, "fortress": 0, "westhaven": 0,
                   "king_albert": 0, "kansas": 1,
-                  "lady_jane": 1}
+                  "lady_jane": 1, "giant": 0, "cruel": 0,
+                  "chessboard": 0}
 
 
 def layout_differences(game: AisleRiotGame, ruleset, seed: int) -> list[str]:

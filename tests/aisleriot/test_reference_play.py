@@ -265,6 +265,76 @@ FIRST_FOUNDATION_DOUBLE_CLICK = Deviation(
         "The move changes nothing in the game, so the page gives a double-click on a foundation no move.",
     matches=_foundation_double_click)
 
+FOUNDATION_TO_FOUNDATION_TWO_DECKS = Deviation(
+    name="foundation-to-foundation-two-decks",
+    side="aisleriot",
+    rule="The top card of a foundation can be moved back to the tableau or into the reserve.",
+    why="AisleRiot's Giant also lets the top card of a foundation be dragged to another foundation: an "
+        "Ace alone into an empty foundation, or, with two foundations of one suit, the top card of one "
+        "onto the other when it fits there. The two foundations of the suit then hold the same cards "
+        "as before with their places swapped, so nothing changes in the game; the page lets foundation "
+        "cards go to the tableau and the reserve only, so our rules refuse it.",
+    matches=_foundation_to_foundation)
+
+def _tableau_cards_together(action: Action, roles: dict[int, str], look: Look) -> bool:
+    return action[0] == "drag" and roles[action[1]] == "tableau" and action[2] >= 2
+
+
+TABLEAU_CARDS_TOGETHER = Deviation(
+    name="tableau-cards-together",
+    side="aisleriot",
+    rule="Only the top card of a tableau pile can be moved, one card at a time.",
+    why="AisleRiot's Cruel accepts a drag of two or more cards of a tableau pile when the top one of them "
+        "fits the target, and then puts the cards under it there too, whatever their rank and suit (on a "
+        "foundation as well, where each card should be one rank higher than the one below it). Its "
+        "piles show only their top card, and the page moves one card at a time, so our rules do.",
+    matches=_tableau_cards_together)
+
+#: Cruel's tableau slots (games/cruel.scm, ``from-list``) and the cards its redeal gives each pile.
+CRUEL_TABLEAU, CRUEL_REDEAL = range(5, 17), 4
+
+
+def _cruel_tableau_as_redealt(look: Look) -> bool:
+    """Whether AisleRiot's Cruel tableau lies as its redeal would leave it, so that a redeal
+    would change nothing."""
+    piles = [cards for sid, _, cards in look.slots if sid in CRUEL_TABLEAU]
+    gathered = [card for pile in piles for card in pile]
+    return all(pile == gathered[k * CRUEL_REDEAL:(k + 1) * CRUEL_REDEAL] for k, pile in enumerate(piles))
+
+
+def _over_without_redeal(action: Action, roles: dict[int, str], look: Look) -> bool:
+    return action == ("state", "over", "playing") and _cruel_tableau_as_redealt(look)
+
+
+OVER_WITHOUT_REDEAL = Deviation(
+    name="over-without-redeal",
+    side="state",
+    rule="A redeal is possible only when it would change the layout of the tableau; the game is lost when "
+         "no move is left.",
+    why="AisleRiot's Cruel allows a redeal whenever a card has moved since the last one. When those moves "
+        "only took cards off the last piles, the tableau already lies as a redeal would leave it, and that "
+        "redeal changes nothing but AisleRiot's note that the tableau was just redealt, which decides "
+        "whether the game is over. So AisleRiot lets such a game go on until that click and ends it after "
+        "the click; the page counts only moves that change something, and our rules end it one click "
+        "sooner, in the same layout.",
+    matches=_over_without_redeal)
+
+
+def _loop_with_a_foundation_move(action: Action, roles: dict[int, str], look: Look) -> bool:
+    return action == ("state", "playing", "over") and _cruel_tableau_as_redealt(look)
+
+
+LOOP_WITH_A_FOUNDATION_MOVE = Deviation(
+    name="loop-with-a-foundation-move",
+    side="state",
+    rule="The game is lost when, right after a redeal, the only move left is the lone card of the last "
+         "pile onto the pile before it.",
+    why="AisleRiot's Cruel ends the game right after a redeal when the lone card of its last pile fits on "
+        "the pile before it and no card of another pile can move, without asking whether that card "
+        "could go to a foundation instead. That move would not be undone by the next redeal, so the page "
+        "counts it, and the game goes on.",
+    matches=_loop_with_a_foundation_move)
+
 #: The deliberate differences, per page id of rules/ (the same for every variant of a page).
 DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "hamilton": (FOUNDATION_TO_FOUNDATION,),
@@ -289,6 +359,8 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "kansas": (STACKED_CARDS_TO_TABLEAU, OVER_BY_HINT),
     "lady_jane": (FOUNDATION_TO_FOUNDATION, STACKED_CARDS_TO_TABLEAU, LADY_JANE_FOUNDATION_CARDS_TO_TABLEAU,
                   FIRST_FOUNDATION_DOUBLE_CLICK),
+    "giant": (FOUNDATION_TO_FOUNDATION_TWO_DECKS,),
+    "cruel": (TABLEAU_CARDS_TOGETHER, OVER_WITHOUT_REDEAL, LOOP_WITH_A_FOUNDATION_MOVE),
 }
 
 
@@ -385,7 +457,7 @@ def play(page_id: str, variant: str | None, ruleset, seeds, steps: int) -> PlayR
     with AisleRiotGame(reference.module, seeds[0], options=reference.options(variant)) as game:
         for seed in seeds:
             game.new_game(seed)
-            position = Game.deal(ruleset, seed).position  # dealt again while lost, as AisleRiot does
+            position = Game.deal(ruleset, seed).position  # dealt again while lost, as AisleRiot does.position
             look = game.look()
             report.deals += 1
             try:

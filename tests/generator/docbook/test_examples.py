@@ -60,6 +60,9 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "freecell": ["freecell-example-autoplay", "freecell-example-limit"],
         "golf": ["golf-example-king", "golf-example-ace"],
         "gypsy": ["gypsy-example-deal", "gypsy-example-autoplay"],
+        "giant": ["giant-example-row", "giant-example-reserve"],
+        "cruel": ["cruel-example-redeal", "cruel-example-build"],
+        "chessboard": ["chessboard-example-base", "chessboard-example-wrap"],
         "hamilton": ["hamilton-example-start", "hamilton-example-wrap"],
         "king_albert": ["king_albert-example-reserve", "king_albert-example-groups"],
         "kansas": ["kansas-example-reserve", "kansas-example-runs"],
@@ -105,6 +108,9 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["fortress-example-suit"] == ["does-not-fit"]
     assert refused["westhaven-example-unit"] == ["top-or-all-face-up"]
     assert refused["lady_jane-example-stock"] == ["stock-last-card"]
+    assert refused["giant-example-reserve"] == ["pile-full"]
+    assert refused["cruel-example-redeal"] == ["redeal-changes-nothing"]
+    assert refused["chessboard-example-base"] == ["empty-takes-base"]
 
 
 def test_replay_matches_the_engine_played_directly(document):

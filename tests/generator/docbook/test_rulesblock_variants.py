@@ -12,7 +12,7 @@ from lxml import etree
 from patiencebook.engine.cards import Rank, Suit
 from patiencebook.engine.deals import deal_order
 from patiencebook.engine.position import Position
-from patiencebook.engine.rules import Deck, Face, KingsRule, MoveLimit, StockRequires
+from patiencebook.engine.rules import Accepts, Deck, Face, KingsRule, Match, MoveLimit, StockRequires
 from patiencebook.generator.errors import SourceError
 from patiencebook.generator.docbook.rulesblock import find_rules_element, load_rules, load_variants
 from patiencebook.generator.docbook.sources import load_document
@@ -178,12 +178,35 @@ def test_variant_id_of_the_main_block_used_again_is_an_error(tmp_path):
     assert error.message == "pb:variant: the variant id 'single-card-deals' is used twice"
 
 
-def test_variant_may_not_replace_piles(tmp_path):
+def test_variant_pile_must_replace_a_pile_of_the_block(tmp_path):
     path, text = edited(tmp_path, "spider", '<pb:deck decks="8" suits="s"/>',
                         '<pb:pile id="x" role="tableau" count="1" label="X"/>')
     error = load_error(path, variants=True)
     assert error.line == line_of(text, '<pb:pile id="x"')
-    assert error.message == "pb:variant: unknown element 'pb:pile'; allowed here: pb:deck, pb:stock, pb:scoring"
+    assert error.message == ("pb:pile: the variant's pile 'x' replaces no pile of the block; "
+                             "piles: stock, foundation, tableau")
+
+
+def test_bad_value_in_a_variant_pile_names_its_line(tmp_path):
+    path, text = edited(tmp_path, "giant", '<pb:build direction="down" match="same-suit" accepts="run"/>',
+                        '<pb:build direction="down" match="same-suite" accepts="run"/>')
+    error = load_error(path, variants=True)
+    assert error.line == line_of(text, 'match="same-suite"')
+    assert error.message.startswith("pb:build: unknown value 'same-suite' for 'match'")
+
+
+def test_giant_same_suit_variant_replaces_only_its_piles_builds():
+    variants = variants_of("giant")
+    main, same = variants["alternate-colours"], variants["same-suit"]
+    assert list(variants) == ["alternate-colours", "same-suit"]
+    assert [g.id for g in same.piles] == [g.id for g in main.piles]
+    assert same.pile("tableau").build.match is Match.SAME_SUIT
+    assert same.pile("tableau").move.match is Match.SAME_SUIT
+    assert main.pile("tableau").build.match is Match.ALTERNATE_COLOUR
+    assert same.pile("foundation").build.accepts is Accepts.RUN
+    assert main.pile("foundation").build.accepts is Accepts.SINGLE
+    assert same.pile("reserve") == main.pile("reserve") and same.pile("stock") == main.pile("stock")
+    assert (same.deck, same.deal, same.stock, same.scoring) == (main.deck, main.deal, main.stock, main.scoring)
 
 
 def test_variant_without_id_is_an_error(tmp_path):
@@ -328,6 +351,36 @@ def test_triple_peaks_words_load_into_the_model():
     ('per-stock-deal="-5"', 'per-stock-deal="-5" per-card="1"',
      "pb:scoring: a score added up move by move (per-run-card, per-stock-deal, per-peak, last-peak) takes no "
      "term worked out from the position"),
+
+
+# -- words added for Cruel -------------------------------------------------------------------------
+
+def test_cruel_deal_steps_read_rank_and_from():
+    rules = page("cruel").rules
+    assert (rules.deal[0].rank, rules.deal[0].source.value) == (Rank.ACE, "top")
+    assert (rules.deal[1].rank, rules.deal[1].source.value) == (None, "bottom")
+    assert rules.stock.action.value == "redeal-tableau" and rules.stock.redeals is None
+
+
+def test_bad_deal_step_rank_names_its_line(tmp_path):
+    path, text = edited(tmp_path, "cruel", 'rank="A"', 'rank="X"')
+    error = load_error(path)
+    assert error.line == line_of(text, 'rank="X"')
+    assert error.message == "pb:step: bad value 'X' for 'rank'; expected a rank letter from A 2 3 4 5 6 7 8 9 T J Q K"
+
+
+def test_bad_deal_step_from_names_its_line(tmp_path):
+    path, text = edited(tmp_path, "cruel", 'from="bottom"', 'from="end"')
+    error = load_error(path)
+    assert error.line == line_of(text, 'from="end"')
+    assert error.message == "pb:step: unknown value 'end' for 'from'; allowed: top, bottom"
+
+
+def test_redeal_tableau_with_a_limit_names_its_line(tmp_path):
+    path, text = edited(tmp_path, "cruel", 'redeals="unlimited"', 'redeals="2"')
+    error = load_error(path)
+    assert error.line == line_of(text, 'redeals="2"')
+    assert error.message == "pb:stock: stock action 'redeal-tableau' redeals without a limit: give redeals 'unlimited'"
 ])
 def test_triple_peaks_words_that_do_not_fit_name_their_line(tmp_path, old, new, message):
     path, text = edited(tmp_path, "triple_peaks", old, new)
