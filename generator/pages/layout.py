@@ -225,12 +225,18 @@ def _plan(ruleset: Ruleset) -> tuple[list[_Placed], float, float]:
         squeezed = (row_right - MARGIN - left_width - count * CARD_WIDTH) / (left_piles + count)
         if squeezed >= MIN_TOP_GAP:
             gap, blank = squeezed, squeezed
+    # With a slot or more to spare before the foundations (Lady Jane's top row over fourteen piles),
+    # the piles at the left stand further apart, so that their counts have room under them.
+    left_gap = gap
+    if trunk is None and left and count and row_right - blank_right >= pitch - 1e-9:
+        left_gap = 2 * GAP
     top: list[_Placed] = []
     x = MARGIN
     for group, fan, width in widths:
         for pid in _ids(group):
             top.append(_Placed(pid, group, x, top_y, fan, 0, width))
-            x += width + gap
+            x += width + left_gap
+    x += gap - left_gap
     if count:
         start = x + blank if left else MARGIN
         if trunk is None:

@@ -8,10 +8,11 @@ an accessible name and a description in words, for the Setup section of a game's
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from typing import Any, Iterable
 
 from lxml import etree
 
+from patiencebook.engine.plurals import plural_category
 from patiencebook.engine.rules import PileGroup, Ruleset, pile_id
 from patiencebook.generator.pages.layout import (CARD_HEIGHT, CARD_WIDTH, FAN_FACE_DOWN, FAN_FACE_UP, FAN_RIGHT, GAP,
                                                  pile_layout, start_faces)
@@ -125,11 +126,19 @@ def _lines(text: str, size: float, room: float, wrap_below: float,
 
 
 def _amount(count: int, ui: dict[str, str]) -> str:
+    """The count of a pile in words: ``setup_empty``, ``setup_one_card``, or ``setup_cards``, which
+    may be a plural template (CLDR categories of the language's ``plural_rules``, ``"=N"`` exact
+    values), as the messages of play are (Serbian "2 карте", "5 карата", "21 карта")."""
     if count == 0:
         return ui["setup_empty"]
     if count == 1:
         return ui["setup_one_card"]
-    return ui["setup_cards"].format(count=count)
+    template: Any = ui["setup_cards"]
+    if isinstance(template, dict):
+        rules = ui.get("plural_rules")
+        category = plural_category(rules, count) if isinstance(rules, dict) else "other"
+        template = template.get(f"={count}") or template.get(category) or template["other"]
+    return template.format(count=count)
 
 
 def _face_options(faces: tuple[bool, ...]) -> tuple[str, ...]:
@@ -381,9 +390,13 @@ def setup_svg(ruleset: Ruleset, labels: dict[str, str], ui: dict[str, str], titl
     below: dict[int, float] = {}
     for pile in layout["piles"]:
         width = _caption_width(pile, faces[pile["id"]])
-        # Neighbouring counts keep a clear space between them, so that "4 cards 4 cards" reads as two.
-        lines, size = _lines(_amount(len(faces[pile["id"]]), ui), caption_size, width + GAP - 0.14,
-                             wrap_below)
+        # A count may use the room its neighbours in the row leave it (the nearer one counts, at least
+        # the usual gap); neighbouring counts keep a clear space between them, so that "4 cards 4 cards"
+        # reads as two.
+        apart = [abs(p["x"] - pile["x"]) for p in layout["piles"] if p is not pile
+                 and p["row"] == pile["row"] and abs(p["y"] - pile["y"]) < CARD_HEIGHT]
+        room = max(width + GAP, min(apart)) if apart else width + GAP
+        lines, size = _lines(_amount(len(faces[pile["id"]]), ui), caption_size, room - 0.14, wrap_below)
         captions[pile["id"]] = (lines, size)
         depth = 0.1 + _ASCENT * size + (len(lines) - 1) * _LINE * size + _DESCENT * size
         below[pile["row"]] = max(below.get(pile["row"], 0.0), depth)

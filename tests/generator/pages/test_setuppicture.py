@@ -298,3 +298,12 @@ def test_freecell_picture_shows_four_free_cells_and_four_foundations_above_eight
     assert max(boxes[pid][3] for pid in top) < min(boxes[f"tableau{n}"][1] for n in range(1, 9))
     assert texts(svg, "pb-setup-label") == ["Free Cell", "Foundation", "Tableau"]
     assert texts(svg, "pb-setup-count") == ["empty"] * 8 + ["7 cards"] * 4 + ["6 cards"] * 4
+
+
+def test_serbian_counts_take_the_plural_form_of_their_number():
+    # setup_cards as a plural template, picked by CLDR's Serbian rule: one (21), few (2-4), other.
+    from patiencebook.generator.pages.setuppicture import _amount
+    ui = ui_strings("sr")
+    assert [_amount(n, ui) for n in (0, 1, 2, 5, 21, 24)] == [
+        ui["setup_empty"], "1 карта", "2 карте", "5 карата", "21 карта", "24 карте"]
+    assert _amount(7, ui_strings("en")) == "7 cards"
