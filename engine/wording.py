@@ -83,7 +83,7 @@ DATA_KEYS = frozenset({"card_ranks", "pile_forms", "card_forms", "plural_rules"}
 #: Data keys a language has only when its templates need them (the source language has none).
 OPTIONAL_KEYS = frozenset({"card_forms"})
 #: The prefixes of the keys whose templates :class:`Wording` fills (and may be plural objects).
-TEMPLATE_PREFIXES = ("play_", "reason_", "build_", "board_", "example_")
+TEMPLATE_PREFIXES = ("play_", "reason_", "build_", "board_", "example_", "setup_cards")
 
 _DEFAULT_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _RED, _RESET = "\x1b[31m", "\x1b[0m"

@@ -351,6 +351,12 @@ def test_triple_peaks_words_load_into_the_model():
     ('per-stock-deal="-5"', 'per-stock-deal="-5" per-card="1"',
      "pb:scoring: a score added up move by move (per-run-card, per-stock-deal, per-peak, last-peak) takes no "
      "term worked out from the position"),
+])
+def test_triple_peaks_words_that_do_not_fit_name_their_line(tmp_path, old, new, message):
+    path, text = edited(tmp_path, "triple_peaks", old, new)
+    error = load_error(path)
+    assert error.line == line_of(text, new.split()[-1] if "pb:cover" not in new else new)
+    assert error.message == message
 
 
 # -- words added for Cruel -------------------------------------------------------------------------
@@ -381,9 +387,3 @@ def test_redeal_tableau_with_a_limit_names_its_line(tmp_path):
     error = load_error(path)
     assert error.line == line_of(text, 'redeals="2"')
     assert error.message == "pb:stock: stock action 'redeal-tableau' redeals without a limit: give redeals 'unlimited'"
-])
-def test_triple_peaks_words_that_do_not_fit_name_their_line(tmp_path, old, new, message):
-    path, text = edited(tmp_path, "triple_peaks", old, new)
-    error = load_error(path)
-    assert error.line == line_of(text, new.split()[-1] if "pb:cover" not in new else new)
-    assert error.message == message
