@@ -63,6 +63,7 @@ GAMES: dict[str, ReferenceGame] = {
     "bakers_dozen": ReferenceGame("bakers-dozen"),
     "gypsy": ReferenceGame("gypsy"),
     "whitehead": ReferenceGame("whitehead"),
+    "thumb_and_pouch": ReferenceGame("thumb-and-pouch"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -153,6 +153,17 @@ FOUNDATION_CARDS_TO_TABLEAU = Deviation(
         "at a time, so our rules do.",
     matches=_foundation_cards_to_tableau)
 
+FOUNDATION_CARDS_LIFTED = Deviation(
+    name="foundation-cards-lifted",
+    side="aisleriot",
+    rule="The top card of a foundation can be moved back to the tableau, under the usual rules.",
+    why="AisleRiot's Thumb and Pouch rules accept several foundation cards lifted at once "
+        "(button-pressed checks only that the lowest of them is face up), and a tableau pile takes them when "
+        "the lowest fits there, so they would lie on the tableau in rising order. AisleRiot's board lets a "
+        "player pick up only the top card of a foundation, so the move cannot be made there by hand; the "
+        "page moves foundation cards back one at a time.",
+    matches=_foundation_cards_to_tableau)
+
 def _over_by_hint(action: Action, roles: dict[int, str], look: Look) -> bool:
     return action == ("state", "playing", "over")
 
@@ -180,6 +191,7 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "freecell": (FOUNDATION_CARD_TO_FREECELL,),
     "canfield": (FOUNDATION_CARDS_TO_TABLEAU,),
     "whitehead": (FOUNDATION_TO_FOUNDATION, WASTE_RUN, OVER_BY_HINT),
+    "thumb_and_pouch": (FOUNDATION_TO_FOUNDATION, FOUNDATION_CARDS_LIFTED, OVER_BY_HINT),
 }
 
 

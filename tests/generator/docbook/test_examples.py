@@ -61,6 +61,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "spider": ["spider-example-suits", "spider-example-empty"],
         "yukon": ["yukon-example-groups", "yukon-example-king"],
         "whitehead": ["whitehead-example-suit", "whitehead-example-run"],
+        "thumb_and_pouch": ["thumb_and_pouch-example-suit", "thumb_and_pouch-example-foundation"],
     }
 
 
@@ -76,6 +77,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["golf-example-king"] == ["closed-on"]
     assert refused["bakers_dozen-example-empty"] == ["empty-takes-none"]
     assert refused["whitehead-example-suit"] == ["not-a-run"]
+    assert refused["thumb_and_pouch-example-suit"] == ["does-not-fit"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
