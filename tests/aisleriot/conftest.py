@@ -64,6 +64,7 @@ GAMES: dict[str, ReferenceGame] = {
     "gypsy": ReferenceGame("gypsy"),
     "whitehead": ReferenceGame("whitehead"),
     "thumb_and_pouch": ReferenceGame("thumb-and-pouch"),
+    "jumbo": ReferenceGame("jumbo"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

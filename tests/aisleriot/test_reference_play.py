@@ -157,7 +157,7 @@ FOUNDATION_CARDS_LIFTED = Deviation(
     name="foundation-cards-lifted",
     side="aisleriot",
     rule="The top card of a foundation can be moved back to the tableau, under the usual rules.",
-    why="AisleRiot's Thumb and Pouch rules accept several foundation cards lifted at once "
+    why="AisleRiot's Thumb and Pouch and Jumbo rules accept several foundation cards lifted at once "
         "(button-pressed checks only that the lowest of them is face up), and a tableau pile takes them when "
         "the lowest fits there, so they would lie on the tableau in rising order. AisleRiot's board lets a "
         "player pick up only the top card of a foundation, so the move cannot be made there by hand; the "
@@ -192,6 +192,7 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "canfield": (FOUNDATION_CARDS_TO_TABLEAU,),
     "whitehead": (FOUNDATION_TO_FOUNDATION, WASTE_RUN, OVER_BY_HINT),
     "thumb_and_pouch": (FOUNDATION_TO_FOUNDATION, FOUNDATION_CARDS_LIFTED, OVER_BY_HINT),
+    "jumbo": (FOUNDATION_TO_FOUNDATION, FOUNDATION_CARDS_LIFTED),
 }
 
 

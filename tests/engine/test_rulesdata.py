@@ -24,7 +24,7 @@ def rulesets() -> dict[str, Ruleset]:
     return {page.id: page.rules for page in load_document(RULES_DIR).pages if page.rules is not None}
 
 
-GAMES = ["agnes", "bakers_dozen", "canfield", "eagle_wing", "forty_thieves", "freecell", "golf", "gypsy", "hamilton", "klondike", "scorpion", "spider", "thumb_and_pouch", "whitehead", "yukon"]
+GAMES = ["agnes", "bakers_dozen", "canfield", "eagle_wing", "forty_thieves", "freecell", "golf", "gypsy", "hamilton", "jumbo", "klondike", "scorpion", "spider", "thumb_and_pouch", "whitehead", "yukon"]
 
 
 def test_rules_folder_has_every_game():

@@ -30,7 +30,7 @@ def test_games_lists_every_embedded_game_with_its_name_variants_and_figure():
     rows = json.loads(run("games", "--format", "json", "--lang", "de_DE").stdout)
     ids = [row["id"] for row in rows]
     assert ids == ["agnes", "bakers_dozen", "canfield", "eagle_wing", "forty_thieves", "freecell", "golf", "gypsy",
-                   "hamilton", "klondike", "scorpion", "spider", "thumb_and_pouch", "whitehead", "yukon"]
+                   "hamilton", "jumbo", "klondike", "scorpion", "spider", "thumb_and_pouch", "whitehead", "yukon"]
     eagle = rows[ids.index("eagle_wing")]
     assert (eagle["name"], eagle["english_name"], eagle["aisleriot"]) == ("Adlerschwinge", "Eagle Wing", "eagle_wing")
     klondike = rows[ids.index("klondike")]
@@ -39,7 +39,7 @@ def test_games_lists_every_embedded_game_with_its_name_variants_and_figure():
     figure = klondike["solver_figure"]
     assert figure["deals"] == figure["solved"] + figure["unsolvable"] + figure["unknown"] == 1000
     text = run("games").stdout.splitlines()
-    assert len(text) == 15 and text[3].startswith("eagle_wing") and "Eagle Wing" in text[3]
+    assert len(text) == 16 and text[3].startswith("eagle_wing") and "Eagle Wing" in text[3]
 
 
 def test_games_in_serbian_latin_are_transliterated():

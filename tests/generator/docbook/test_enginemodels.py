@@ -18,7 +18,7 @@ def test_game_keys_ignore_case_and_dash_or_underscore():
 def test_the_embedded_rules_model_every_game_of_the_book():
     models = embedded_models()
     assert sorted(models) == ["agnes", "bakersdozen", "canfield", "eaglewing", "fortythieves", "freecell", "golf",
-                              "gypsy", "hamilton", "klondike", "scorpion", "spider", "thumbandpouch", "whitehead", "yukon"]
+                              "gypsy", "hamilton", "jumbo", "klondike", "scorpion", "spider", "thumbandpouch", "whitehead", "yukon"]
     ruleset, file = models["hamilton"]
     assert ruleset.game == "hamilton" and file == default_sources() / "hamilton.xml"
 
@@ -29,7 +29,7 @@ def test_the_aisleriot_manual_gets_our_models_and_nothing_else():
     assert {slug: path.name for slug, path in attached.items()} == {
         "agnes": "agnes.xml", "bakers_dozen": "bakers_dozen.xml", "canfield": "canfield.xml",
         "eagle-wing": "eagle_wing.xml", "forty_thieves": "forty_thieves.xml", "freecell": "freecell.xml",
-        "golf": "golf.xml", "gypsy": "gypsy.xml", "hamilton": "hamilton.xml", "klondike": "klondike.xml",
+        "golf": "golf.xml", "gypsy": "gypsy.xml", "hamilton": "hamilton.xml", "jumbo": "jumbo.xml", "klondike": "klondike.xml",
         "scorpion": "scorpion.xml", "spider": "spider.xml", "thumb_and_pouch": "thumb_and_pouch.xml", "whitehead": "whitehead.xml", "yukon": "yukon.xml"}
     pages = {page.slug: page for page in document.pages}
     assert pages["eagle-wing"].rules.game == "eagle_wing"

@@ -56,6 +56,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "golf": ["golf-example-king", "golf-example-ace"],
         "gypsy": ["gypsy-example-deal", "gypsy-example-autoplay"],
         "hamilton": ["hamilton-example-start", "hamilton-example-wrap"],
+        "jumbo": ["jumbo-example-king", "jumbo-example-aces"],
         "klondike": ["klondike-example-king", "klondike-example-stock"],
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
         "spider": ["spider-example-suits", "spider-example-empty"],
@@ -78,6 +79,7 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["bakers_dozen-example-empty"] == ["empty-takes-none"]
     assert refused["whitehead-example-suit"] == ["not-a-run"]
     assert refused["thumb_and_pouch-example-suit"] == ["does-not-fit"]
+    assert refused["jumbo-example-king"] == ["empty-takes-king"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
