@@ -83,6 +83,8 @@ GAMES: dict[str, ReferenceGame] = {
     }),
     "cruel": ReferenceGame("cruel"),
     "chessboard": ReferenceGame("chessboard"),
+    "thumb_and_pouch": ReferenceGame("thumb-and-pouch"),
+    "jumbo": ReferenceGame("jumbo"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

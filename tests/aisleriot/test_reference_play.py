@@ -172,6 +172,17 @@ FOUNDATION_CARDS_TO_TABLEAU = Deviation(
         "at a time, so our rules do.",
     matches=_foundation_cards_to_tableau)
 
+FOUNDATION_CARDS_LIFTED = Deviation(
+    name="foundation-cards-lifted",
+    side="aisleriot",
+    rule="The top card of a foundation can be moved back to the tableau, under the usual rules.",
+    why="AisleRiot's Thumb and Pouch and Jumbo rules accept several foundation cards lifted at once "
+        "(button-pressed checks only that the lowest of them is face up), and a tableau pile takes them when "
+        "the lowest fits there, so they would lie on the tableau in rising order. AisleRiot's board lets a "
+        "player pick up only the top card of a foundation, so the move cannot be made there by hand; the "
+        "page moves foundation cards back one at a time.",
+    matches=_foundation_cards_to_tableau)
+
 def _foundation_card_back(action: Action, roles: dict[int, str], look: Look) -> bool:
     return action[0] == "drag" and roles[action[1]] == "foundation" and roles[action[3]] in ("tableau", "freecell")
 
@@ -361,6 +372,8 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
                   FIRST_FOUNDATION_DOUBLE_CLICK),
     "giant": (FOUNDATION_TO_FOUNDATION_TWO_DECKS,),
     "cruel": (TABLEAU_CARDS_TOGETHER, OVER_WITHOUT_REDEAL, LOOP_WITH_A_FOUNDATION_MOVE),
+    "thumb_and_pouch": (FOUNDATION_TO_FOUNDATION, FOUNDATION_CARDS_LIFTED, OVER_BY_HINT),
+    "jumbo": (FOUNDATION_TO_FOUNDATION, FOUNDATION_CARDS_LIFTED),
 }
 
 

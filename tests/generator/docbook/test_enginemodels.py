@@ -33,8 +33,8 @@ def test_the_aisleriot_manual_gets_our_models_and_nothing_else():
         "canfield": "canfield.xml", "chessboard": "chessboard.xml",
         "cruel": "cruel.xml",
         "eagle-wing": "eagle_wing.xml", "eight_off": "eight_off.xml", "easthaven": "easthaven.xml", "fortress": "fortress.xml", "forty_thieves": "forty_thieves.xml", "freecell": "freecell.xml",
-        "giant": "giant.xml", "golf": "golf.xml", "gypsy": "gypsy.xml", "hamilton": "hamilton.xml", "king_albert": "king_albert.xml", "kansas": "kansas.xml", "klondike": "klondike.xml", "lady_jane": "lady_jane.xml",
-        "odessa": "odessa.xml", "scorpion": "scorpion.xml", "seahaven": "seahaven.xml", "spider": "spider.xml", "westhaven": "westhaven.xml", "spiderette": "spiderette.xml",
+        "giant": "giant.xml", "golf": "golf.xml", "gypsy": "gypsy.xml", "hamilton": "hamilton.xml", "king_albert": "king_albert.xml", "kansas": "kansas.xml", "jumbo": "jumbo.xml", "klondike": "klondike.xml", "lady_jane": "lady_jane.xml",
+        "odessa": "odessa.xml", "scorpion": "scorpion.xml", "seahaven": "seahaven.xml", "spider": "spider.xml", "thumb_and_pouch": "thumb_and_pouch.xml", "westhaven": "westhaven.xml", "spiderette": "spiderette.xml",
         "whitehead": "whitehead.xml", "triple_peaks": "triple_peaks.xml",
         "streets_and_alleys": "streets_and_alleys.xml",
         "yukon": "yukon.xml"}

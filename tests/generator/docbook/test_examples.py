@@ -66,6 +66,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "hamilton": ["hamilton-example-start", "hamilton-example-wrap"],
         "king_albert": ["king_albert-example-reserve", "king_albert-example-groups"],
         "kansas": ["kansas-example-reserve", "kansas-example-runs"],
+        "jumbo": ["jumbo-example-king", "jumbo-example-aces"],
         "klondike": ["klondike-example-king", "klondike-example-stock"],
         "lady_jane": ["lady_jane-example-empty", "lady_jane-example-stock"],
         "odessa": ["odessa-example-groups", "odessa-example-suit"],
@@ -78,6 +79,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "triple_peaks": ["triple_peaks-example-run", "triple_peaks-example-peaks"],
         "yukon": ["yukon-example-groups", "yukon-example-king"],
         "whitehead": ["whitehead-example-suit", "whitehead-example-run"],
+        "thumb_and_pouch": ["thumb_and_pouch-example-suit", "thumb_and_pouch-example-foundation"],
     }
 
 
@@ -111,6 +113,8 @@ def test_examples_show_the_refusals_their_rules_are_about(document):
     assert refused["giant-example-reserve"] == ["pile-full"]
     assert refused["cruel-example-redeal"] == ["redeal-changes-nothing"]
     assert refused["chessboard-example-base"] == ["empty-takes-base"]
+    assert refused["thumb_and_pouch-example-suit"] == ["does-not-fit"]
+    assert refused["jumbo-example-king"] == ["empty-takes-king"]
 
 
 def test_replay_matches_the_engine_played_directly(document):
