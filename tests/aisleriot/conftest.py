@@ -63,6 +63,7 @@ GAMES: dict[str, ReferenceGame] = {
     "bakers_dozen": ReferenceGame("bakers-dozen"),
     "gypsy": ReferenceGame("gypsy"),
     "spiderette": ReferenceGame("spiderette"),
+    "will_o_the_wisp": ReferenceGame("will-o-the-wisp"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -113,7 +113,8 @@ def test_the_distance_counts_the_cards_on_the_next_card_each_foundation_wants():
 
 
 ALL_GAMES = ("klondike", "freecell", "spider", "yukon", "golf", "canfield", "scorpion", "forty_thieves",
-             "bakers_dozen", "gypsy", "agnes", "eagle_wing", "hamilton", "spiderette")
+             "bakers_dozen", "gypsy", "agnes", "eagle_wing", "hamilton", "spiderette",
+             "will_o_the_wisp")
 
 
 @pytest.mark.parametrize("game", ALL_GAMES)

@@ -18,7 +18,7 @@ def test_game_keys_ignore_case_and_dash_or_underscore():
 def test_the_embedded_rules_model_every_game_of_the_book():
     models = embedded_models()
     assert sorted(models) == ["agnes", "bakersdozen", "canfield", "eaglewing", "fortythieves", "freecell", "golf",
-                              "gypsy", "hamilton", "klondike", "scorpion", "spider", "spiderette", "yukon"]
+                              "gypsy", "hamilton", "klondike", "scorpion", "spider", "spiderette", "willothewisp", "yukon"]
     ruleset, file = models["hamilton"]
     assert ruleset.game == "hamilton" and file == default_sources() / "hamilton.xml"
 
@@ -31,7 +31,7 @@ def test_the_aisleriot_manual_gets_our_models_and_nothing_else():
         "eagle-wing": "eagle_wing.xml", "forty_thieves": "forty_thieves.xml", "freecell": "freecell.xml",
         "golf": "golf.xml", "gypsy": "gypsy.xml", "hamilton": "hamilton.xml", "klondike": "klondike.xml",
         "scorpion": "scorpion.xml", "spider": "spider.xml", "spiderette": "spiderette.xml",
-        "yukon": "yukon.xml"}
+        "will_o_the_wisp": "will_o_the_wisp.xml", "yukon": "yukon.xml"}
     pages = {page.slug: page for page in document.pages}
     assert pages["eagle-wing"].rules.game == "eagle_wing"
     assert pages["klondike"].rules.game == "klondike"

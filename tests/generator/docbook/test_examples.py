@@ -60,6 +60,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
         "spider": ["spider-example-suits", "spider-example-empty"],
         "spiderette": ["spiderette-example-empty", "spiderette-example-last-deal"],
+        "will_o_the_wisp": ["will_o_the_wisp-example-runs", "will_o_the_wisp-example-last-deal"],
         "yukon": ["yukon-example-groups", "yukon-example-king"],
     }
 

@@ -134,7 +134,7 @@ def test_start_faces_follow_the_deal_steps():
 
 def test_every_game_of_the_rules_folder_is_checked():
     assert {"hamilton", "agnes", "eagle_wing", "klondike", "freecell", "spider", "yukon", "golf", "canfield",
-            "scorpion", "forty_thieves", "bakers_dozen", "gypsy", "spiderette"} <= set(GAMES)
+            "scorpion", "forty_thieves", "bakers_dozen", "gypsy", "spiderette", "will_o_the_wisp"} <= set(GAMES)
 
 
 def _ids(p: dict[str, dict], group: str) -> list[str]:
