@@ -85,6 +85,7 @@ GAMES: dict[str, ReferenceGame] = {
     "chessboard": ReferenceGame("chessboard"),
     "thumb_and_pouch": ReferenceGame("thumb-and-pouch"),
     "jumbo": ReferenceGame("jumbo"),
+    "will_o_the_wisp": ReferenceGame("will-o-the-wisp"),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.

@@ -117,7 +117,8 @@ ALL_GAMES = ("klondike", "freecell", "spider", "yukon", "golf", "canfield", "sco
              "bakers_game", "eight_off", "beleaguered_castle", "spiderette",
              "whitehead",
              "easthaven", "seahaven", "triple_peaks",
-             "streets_and_alleys", "fortress", "westhaven", "king_albert", "giant", "cruel", "chessboard", "thumb_and_pouch", "jumbo")
+             "streets_and_alleys", "fortress", "westhaven", "king_albert", "giant", "cruel", "chessboard", "thumb_and_pouch", "jumbo",
+             "will_o_the_wisp")
 
 
 @pytest.mark.parametrize("game", ALL_GAMES)

@@ -77,6 +77,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "streets_and_alleys": ["streets_and_alleys-example-build", "streets_and_alleys-example-back"],
         "spiderette": ["spiderette-example-empty", "spiderette-example-last-deal"],
         "triple_peaks": ["triple_peaks-example-run", "triple_peaks-example-peaks"],
+        "will_o_the_wisp": ["will_o_the_wisp-example-runs", "will_o_the_wisp-example-last-deal"],
         "yukon": ["yukon-example-groups", "yukon-example-king"],
         "whitehead": ["whitehead-example-suit", "whitehead-example-run"],
         "thumb_and_pouch": ["thumb_and_pouch-example-suit", "thumb_and_pouch-example-foundation"],
