@@ -64,11 +64,11 @@ def no_move(position: "Position") -> bool:
 
 def no_move_but_off_foundations(position: "Position") -> bool:
     """True when no move is left but moves off a foundation (hook ``no-move-but-off-foundations``;
-    Seahaven).
+    Eight Off).
 
     As :func:`no_move`, and a move that takes a card off a foundation does not count either: the
-    game can be lost while a foundation card could still go back to the tableau (seahaven.scm
-    ``get-hint`` looks for moves from the free cells and the tableau only).
+    game can be lost while a foundation card could still go back to the tableau (eight-off.scm
+    ``get-hint`` looks for moves to the foundations, to the tableau and into an empty free cell).
     """
     if position.is_legal(Move.stock()):
         return False

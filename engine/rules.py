@@ -359,7 +359,13 @@ HOOKS: dict[str, Hook] = {
                    "yukon: games/yukon.scm, get-hint",
                    "forty_thieves: games/forty-thieves.scm, get-hint",
                    "gypsy: games/gypsy.scm, get-hint",
-                   "fortress: games/fortress.scm, game-continuable and get-hint"),
+                   "fortress: games/fortress.scm, game-continuable and get-hint",
+                   "kansas: games/kansas.scm, get-hint",
+                   "odessa: games/odessa.scm, get-hint",
+                   "seahaven: games/seahaven.scm, game-continuable and get-hint",
+                   "thumb_and_pouch: games/thumb-and-pouch.scm, get-hint",
+                   "triple_peaks: games/triple-peaks.scm, game-continuable",
+                   "whitehead: games/whitehead.scm, get-hint"),
         ),
         Hook(
             name="no-move-but-off-foundations",
@@ -368,7 +374,7 @@ HOOKS: dict[str, Hook] = {
                 "The game is lost when no move is left but moves that take a card off a foundation, "
                 "a move of a whole tableau pile into an empty tableau pile not counting either."
             ),
-            games=("seahaven: AisleRiot games/seahaven.scm, game-continuable and get-hint",),
+            games=("eight_off: AisleRiot games/eight-off.scm, game-continuable and get-hint",),
         ),
         Hook(
             name="no-clearing-move",

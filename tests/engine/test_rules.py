@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from patiencebook.engine.cards import Card, CardError, Colour, Rank, Suit, make_deck, standard_deck
@@ -162,6 +164,16 @@ def test_unknown_lost_condition_is_refused_and_hooks_name_their_games():
         EndConditions(lost="bored")
     for hook in HOOKS.values():
         assert hook.games and hook.summary and hook.kind in ("lost", "game")
+
+
+def test_each_hook_names_exactly_the_games_whose_rules_block_uses_it():
+    from tests.embedded import RULES_DIR
+    used: dict[str, set[str]] = {}
+    for path in RULES_DIR.glob("*.xml"):
+        for name in re.findall(r'lost="([a-z-]+)"', path.read_text(encoding="utf-8")):
+            used.setdefault(name, set()).add(path.stem)
+    for hook in HOOKS.values():
+        assert {entry.split(":")[0] for entry in hook.games} == used.get(hook.name, set()), hook.name
 
 
 def _small_game(**changes):
