@@ -25,7 +25,7 @@ fi
 # them compiled, next to aisleriot/api.go, so nothing is compiled here.
 games=(hamilton agnes eagle-wing klondike freecell spider yukon golf canfield scorpion forty-thieves
        bakers-dozen gypsy
-       spiderette will-o-the-wisp)
+       spiderette will-o-the-wisp spider-three-decks)
 have_games() {
   local dir
   dir=$(compgen -G "$cache/root/usr/lib/*/aisleriot/guile/3.0/aisleriot/api.go" | head -n 1) || return 1

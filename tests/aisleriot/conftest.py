@@ -63,6 +63,7 @@ GAMES: dict[str, ReferenceGame] = {
     "bakers_dozen": ReferenceGame("bakers-dozen"),
     "gypsy": ReferenceGame("gypsy"),
     "spiderette": ReferenceGame("spiderette"),
+    "spider_three_decks": ReferenceGame("spider-three-decks"),
     "will_o_the_wisp": ReferenceGame("will-o-the-wisp"),
 }
 

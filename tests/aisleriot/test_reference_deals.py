@@ -27,7 +27,7 @@ SEEDS = range(1, 101)
 OPENING_SCORES = {"hamilton": 0, "agnes": 1, "eagle_wing": 1, "klondike": 0, "freecell": 0, "spider": 0,
                   "yukon": 0, "golf": 0, "canfield": 1, "scorpion": 0, "forty_thieves": 0, "bakers_dozen": 0,
                   "gypsy": 0,
-                  "spiderette": 0, "will_o_the_wisp": 0}
+                  "spiderette": 0, "will_o_the_wisp": 0, "spider_three_decks": 0}
 
 
 def layout_differences(game: AisleRiotGame, ruleset, seed: int) -> list[str]:

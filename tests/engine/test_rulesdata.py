@@ -24,7 +24,7 @@ def rulesets() -> dict[str, Ruleset]:
     return {page.id: page.rules for page in load_document(RULES_DIR).pages if page.rules is not None}
 
 
-GAMES = ["agnes", "bakers_dozen", "canfield", "eagle_wing", "forty_thieves", "freecell", "golf", "gypsy", "hamilton", "klondike", "scorpion", "spider", "spiderette", "will_o_the_wisp", "yukon"]
+GAMES = ["agnes", "bakers_dozen", "canfield", "eagle_wing", "forty_thieves", "freecell", "golf", "gypsy", "hamilton", "klondike", "scorpion", "spider", "spider_three_decks", "spiderette", "will_o_the_wisp", "yukon"]
 
 
 def test_rules_folder_has_every_game():

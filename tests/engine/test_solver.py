@@ -114,7 +114,7 @@ def test_the_distance_counts_the_cards_on_the_next_card_each_foundation_wants():
 
 ALL_GAMES = ("klondike", "freecell", "spider", "yukon", "golf", "canfield", "scorpion", "forty_thieves",
              "bakers_dozen", "gypsy", "agnes", "eagle_wing", "hamilton", "spiderette",
-             "will_o_the_wisp")
+             "will_o_the_wisp", "spider_three_decks")
 
 
 @pytest.mark.parametrize("game", ALL_GAMES)

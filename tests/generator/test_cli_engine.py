@@ -90,7 +90,8 @@ def test_unknown_game_is_one_error_line_naming_the_known_games_with_status_1():
     assert result.stdout == ""
     assert result.stderr.startswith("patiencebook: error: unknown game 'accordion'")
     assert result.stderr.endswith("Known games: agnes, bakers_dozen, canfield, eagle_wing, forty_thieves, freecell, "
-                                  "golf, gypsy, hamilton, klondike, scorpion, spider, spiderette, will_o_the_wisp, yukon "
+                                  "golf, gypsy, hamilton, klondike, scorpion, spider, spider_three_decks, spiderette, will_o_the_wisp, "
+                                  "yukon "
                                   "(`patiencebook games` "
                                   "lists them with their names)\n")
     assert result.stderr.count("\n") == 1

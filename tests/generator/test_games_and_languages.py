@@ -30,7 +30,7 @@ def test_games_lists_every_embedded_game_with_its_name_variants_and_figure():
     rows = json.loads(run("games", "--format", "json", "--lang", "de_DE").stdout)
     ids = [row["id"] for row in rows]
     assert ids == ["agnes", "bakers_dozen", "canfield", "eagle_wing", "forty_thieves", "freecell", "golf", "gypsy",
-                   "hamilton", "klondike", "scorpion", "spider", "spiderette", "will_o_the_wisp",
+                   "hamilton", "klondike", "scorpion", "spider", "spider_three_decks", "spiderette", "will_o_the_wisp",
                    "yukon"]
     eagle = rows[ids.index("eagle_wing")]
     assert (eagle["name"], eagle["english_name"], eagle["aisleriot"]) == ("Adlerschwinge", "Eagle Wing", "eagle_wing")

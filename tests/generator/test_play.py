@@ -35,13 +35,14 @@ def test_game_is_found_by_page_slug_or_aisleriot_name(games):
     assert find_game("eagle_wing").slug == "eagle_wing"
     assert find_game("eagle-wing").slug == "eagle_wing"
     assert find_game("Hamilton").slug == "hamilton"
-    assert sorted(games) == ["agnes", "bakers_dozen", "canfield", "eagle_wing", "forty_thieves", "freecell", "golf", "gypsy", "hamilton", "klondike", "scorpion", "spider", "spiderette", "will_o_the_wisp", "yukon"]
+    assert sorted(games) == ["agnes", "bakers_dozen", "canfield", "eagle_wing", "forty_thieves", "freecell", "golf", "gypsy", "hamilton", "klondike", "scorpion", "spider", "spider_three_decks", "spiderette", "will_o_the_wisp", "yukon"]
 
 
 def test_unknown_game_names_the_closest_and_the_known_games():
     with pytest.raises(PatienceBookError, match=r"^unknown game 'Klondyke'; did you mean klondike\? Known games: "
                                                 r"agnes, bakers_dozen, canfield, eagle_wing, forty_thieves, freecell, "
-                                                r"golf, gypsy, hamilton, klondike, scorpion, spider, spiderette, will_o_the_wisp, yukon "
+                                                r"golf, gypsy, hamilton, klondike, scorpion, spider, spider_three_decks, spiderette, "
+                                                r"will_o_the_wisp, yukon "
                                                 r"\(`patiencebook games` lists them with their names\)$"):
         find_game("Klondyke")
     with pytest.raises(PatienceBookError, match=r"^unknown game 'zzzz'\. Known games: agnes, "):

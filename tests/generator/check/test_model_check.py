@@ -56,5 +56,5 @@ def test_the_project_rule_pages_agree_with_their_rules_blocks():
     document = load_document(project.default_sources())
     assert [p.slug for p in document.pages if p.rules is not None] == [
         "agnes", "bakers_dozen", "canfield", "eagle_wing", "forty_thieves", "freecell", "golf", "gypsy", "hamilton",
-        "klondike", "scorpion", "spider", "spiderette", "will_o_the_wisp", "yukon"]
+        "klondike", "scorpion", "spider", "spider_three_decks", "spiderette", "will_o_the_wisp", "yukon"]
     assert [(s.file.name, s.line, p.message) for page in document.pages for s, p in check_page(page)] == []

@@ -18,7 +18,7 @@ def test_game_keys_ignore_case_and_dash_or_underscore():
 def test_the_embedded_rules_model_every_game_of_the_book():
     models = embedded_models()
     assert sorted(models) == ["agnes", "bakersdozen", "canfield", "eaglewing", "fortythieves", "freecell", "golf",
-                              "gypsy", "hamilton", "klondike", "scorpion", "spider", "spiderette", "willothewisp", "yukon"]
+                              "gypsy", "hamilton", "klondike", "scorpion", "spider", "spiderette", "spiderthreedecks", "willothewisp", "yukon"]
     ruleset, file = models["hamilton"]
     assert ruleset.game == "hamilton" and file == default_sources() / "hamilton.xml"
 
@@ -30,7 +30,7 @@ def test_the_aisleriot_manual_gets_our_models_and_nothing_else():
         "agnes": "agnes.xml", "bakers_dozen": "bakers_dozen.xml", "canfield": "canfield.xml",
         "eagle-wing": "eagle_wing.xml", "forty_thieves": "forty_thieves.xml", "freecell": "freecell.xml",
         "golf": "golf.xml", "gypsy": "gypsy.xml", "hamilton": "hamilton.xml", "klondike": "klondike.xml",
-        "scorpion": "scorpion.xml", "spider": "spider.xml", "spiderette": "spiderette.xml",
+        "scorpion": "scorpion.xml", "spider": "spider.xml", "spider_three_decks": "spider_three_decks.xml", "spiderette": "spiderette.xml",
         "will_o_the_wisp": "will_o_the_wisp.xml", "yukon": "yukon.xml"}
     pages = {page.slug: page for page in document.pages}
     assert pages["eagle-wing"].rules.game == "eagle_wing"

@@ -59,6 +59,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "klondike": ["klondike-example-king", "klondike-example-stock"],
         "scorpion": ["scorpion-example-unit", "scorpion-example-stock"],
         "spider": ["spider-example-suits", "spider-example-empty"],
+        "spider_three_decks": ["spider_three_decks-example-empty", "spider_three_decks-example-last-deal"],
         "spiderette": ["spiderette-example-empty", "spiderette-example-last-deal"],
         "will_o_the_wisp": ["will_o_the_wisp-example-runs", "will_o_the_wisp-example-last-deal"],
         "yukon": ["yukon-example-groups", "yukon-example-king"],

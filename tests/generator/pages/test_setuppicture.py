@@ -202,7 +202,8 @@ def test_same_input_gives_the_same_bytes(game):
 
 def test_every_game_of_the_rules_folder_is_checked():
     assert {"hamilton", "agnes", "eagle_wing", "klondike", "freecell", "spider", "yukon", "golf", "canfield",
-            "scorpion", "forty_thieves", "bakers_dozen", "gypsy", "spiderette", "will_o_the_wisp"} <= set(GAMES)
+            "scorpion", "forty_thieves", "bakers_dozen", "gypsy", "spiderette", "will_o_the_wisp",
+            "spider_three_decks"} <= set(GAMES)
 
 
 def _text_boxes(svg: etree._Element) -> list[tuple[str, tuple[float, float, float, float]]]:
