@@ -29,7 +29,7 @@ games=(hamilton agnes eagle-wing klondike freecell spider yukon golf canfield sc
        spiderette
        whitehead easthaven odessa seahaven triple-peaks
        streets-and-alleys fortress westhaven king-albert kansas lady-jane giant cruel
-       chessboard thumb-and-pouch jumbo will-o-the-wisp)
+       chessboard thumb-and-pouch jumbo will-o-the-wisp spider-three-decks)
 have_games() {
   local dir
   dir=$(compgen -G "$cache/root/usr/lib/*/aisleriot/guile/3.0/aisleriot/api.go" | head -n 1) || return 1

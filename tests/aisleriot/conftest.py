@@ -85,6 +85,7 @@ GAMES: dict[str, ReferenceGame] = {
     "chessboard": ReferenceGame("chessboard"),
     "thumb_and_pouch": ReferenceGame("thumb-and-pouch"),
     "jumbo": ReferenceGame("jumbo"),
+    "spider_three_decks": ReferenceGame("spider-three-decks"),
     "will_o_the_wisp": ReferenceGame("will-o-the-wisp"),
 }
 

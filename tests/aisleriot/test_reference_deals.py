@@ -35,7 +35,7 @@ OPENING_SCORES = {"hamilton": 0, "agnes": 1, "eagle_wing": 1, "klondike": 0, "fr
                   "streets_and_alleys": 0, "fortress": 0, "westhaven": 0,
                   "king_albert": 0, "kansas": 1,
                   "lady_jane": 1, "giant": 0, "cruel": 0,
-                  "chessboard": 0, "thumb_and_pouch": 0, "jumbo": 0, "will_o_the_wisp": 0}
+                  "chessboard": 0, "thumb_and_pouch": 0, "jumbo": 0, "will_o_the_wisp": 0, "spider_three_decks": 0}
 
 
 def layout_differences(game: AisleRiotGame, ruleset, seed: int) -> list[str]:

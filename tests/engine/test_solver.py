@@ -118,7 +118,7 @@ ALL_GAMES = ("klondike", "freecell", "spider", "yukon", "golf", "canfield", "sco
              "whitehead",
              "easthaven", "seahaven", "triple_peaks",
              "streets_and_alleys", "fortress", "westhaven", "king_albert", "giant", "cruel", "chessboard", "thumb_and_pouch", "jumbo",
-             "will_o_the_wisp")
+             "will_o_the_wisp", "spider_three_decks")
 
 
 @pytest.mark.parametrize("game", ALL_GAMES)

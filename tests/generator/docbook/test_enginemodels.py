@@ -34,7 +34,7 @@ def test_the_aisleriot_manual_gets_our_models_and_nothing_else():
         "cruel": "cruel.xml",
         "eagle-wing": "eagle_wing.xml", "eight_off": "eight_off.xml", "easthaven": "easthaven.xml", "fortress": "fortress.xml", "forty_thieves": "forty_thieves.xml", "freecell": "freecell.xml",
         "giant": "giant.xml", "golf": "golf.xml", "gypsy": "gypsy.xml", "hamilton": "hamilton.xml", "king_albert": "king_albert.xml", "kansas": "kansas.xml", "jumbo": "jumbo.xml", "klondike": "klondike.xml", "lady_jane": "lady_jane.xml",
-        "odessa": "odessa.xml", "scorpion": "scorpion.xml", "seahaven": "seahaven.xml", "spider": "spider.xml", "thumb_and_pouch": "thumb_and_pouch.xml", "westhaven": "westhaven.xml", "spiderette": "spiderette.xml",
+        "odessa": "odessa.xml", "scorpion": "scorpion.xml", "seahaven": "seahaven.xml", "spider": "spider.xml", "thumb_and_pouch": "thumb_and_pouch.xml", "westhaven": "westhaven.xml", "spider_three_decks": "spider_three_decks.xml", "spiderette": "spiderette.xml",
         "whitehead": "whitehead.xml", "triple_peaks": "triple_peaks.xml",
         "streets_and_alleys": "streets_and_alleys.xml",
         "will_o_the_wisp": "will_o_the_wisp.xml", "yukon": "yukon.xml"}

@@ -75,6 +75,7 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "spider": ["spider-example-suits", "spider-example-empty"],
         "westhaven": ["westhaven-example-unit", "westhaven-example-empty"],
         "streets_and_alleys": ["streets_and_alleys-example-build", "streets_and_alleys-example-back"],
+        "spider_three_decks": ["spider_three_decks-example-empty", "spider_three_decks-example-last-deal"],
         "spiderette": ["spiderette-example-empty", "spiderette-example-last-deal"],
         "triple_peaks": ["triple_peaks-example-run", "triple_peaks-example-peaks"],
         "will_o_the_wisp": ["will_o_the_wisp-example-runs", "will_o_the_wisp-example-last-deal"],

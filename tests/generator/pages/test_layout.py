@@ -13,8 +13,8 @@ import pytest
 
 from patiencebook.engine.position import pile_ids
 from patiencebook.engine.rules import Ruleset, pile_id
-from patiencebook.generator.pages.layout import (CARD_HEIGHT, CARD_WIDTH, FAN_FACE_DOWN, FAN_FACE_UP, pile_layout,
-                                                 start_faces, trunk_of)
+from patiencebook.generator.pages.layout import (CARD_HEIGHT, CARD_WIDTH, FAN_FACE_DOWN, FAN_FACE_UP, GAP, MIN_TOP_GAP,
+                                                 pile_layout, start_faces, trunk_of)
 from patiencebook.generator.docbook.sources import load_document
 
 RULES_DIR = Path(__file__).resolve().parents[3] / "rules"
@@ -150,7 +150,8 @@ def test_every_game_of_the_rules_folder_is_checked():
     assert {"hamilton", "agnes", "eagle_wing", "klondike", "freecell", "spider", "yukon", "golf", "canfield",
             "scorpion", "forty_thieves", "bakers_dozen", "gypsy", "beleaguered_castle", "spiderette",
             "whitehead", "odessa",
-            "streets_and_alleys", "fortress", "kansas", "lady_jane", "giant", "cruel", "chessboard", "thumb_and_pouch", "jumbo", "will_o_the_wisp"} <= set(GAMES)
+            "streets_and_alleys", "fortress", "kansas", "lady_jane", "giant", "cruel", "chessboard", "thumb_and_pouch", "jumbo", "will_o_the_wisp",
+            "spider_three_decks"} <= set(GAMES)
 
 
 def _ids(p: dict[str, dict], group: str) -> list[str]:
@@ -185,6 +186,19 @@ def test_spider_has_its_stock_then_eight_foundations_above_ten_tableau_piles():
     assert p[foundations[-1]]["x"] == p[tableau[-1]]["x"]
     # Room for the deepest dealt pile (five face down, one up) and the stock's five deals at least.
     assert p["tableau1"]["room"] >= CARD_HEIGHT + 5 * FAN_FACE_DOWN + 5 * FAN_FACE_UP
+
+
+def test_spider_three_decks_closes_up_its_stock_and_twelve_foundations_over_twelve_tableau_piles():
+    p = piles("spider_three_decks")
+    stock, foundations, tableau = _ids(p, "stock"), _ids(p, "foundation"), _ids(p, "tableau")
+    assert len(stock) == 1 and len(foundations) == 12 and len(tableau) == 12
+    # The top row spans the tableau exactly: its gaps close up below the usual one but not below the
+    # least, with a double gap between the stock and the foundations.
+    assert p[stock[0]]["x"] == p[tableau[0]]["x"]
+    assert abs(p[foundations[-1]]["x"] - p[tableau[-1]]["x"]) < 1e-6
+    gaps = [p[b]["x"] - p[a]["x"] - CARD_WIDTH for a, b in zip(foundations, foundations[1:])]
+    assert all(MIN_TOP_GAP <= gap < GAP for gap in gaps)
+    assert abs(p[foundations[0]]["x"] - p[stock[0]]["x"] - CARD_WIDTH - 2 * gaps[0]) < 0.01
 
 
 def test_yukon_foundations_lie_in_the_top_row_above_the_right_end_of_the_tableau():

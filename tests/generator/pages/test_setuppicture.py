@@ -204,7 +204,8 @@ def test_every_game_of_the_rules_folder_is_checked():
     assert {"hamilton", "agnes", "eagle_wing", "klondike", "freecell", "spider", "yukon", "golf", "canfield",
             "scorpion", "forty_thieves", "bakers_dozen", "gypsy", "beleaguered_castle", "spiderette",
             "whitehead", "odessa",
-            "streets_and_alleys", "fortress", "kansas", "lady_jane", "giant", "cruel", "chessboard", "thumb_and_pouch", "jumbo", "will_o_the_wisp"} <= set(GAMES)
+            "streets_and_alleys", "fortress", "kansas", "lady_jane", "giant", "cruel", "chessboard", "thumb_and_pouch", "jumbo", "will_o_the_wisp",
+            "spider_three_decks"} <= set(GAMES)
 
 
 def _text_boxes(svg: etree._Element) -> list[tuple[str, tuple[float, float, float, float]]]:
