@@ -1169,13 +1169,6 @@ class Ruleset:
                            f"it must deal the deck's {have} such cards, not {want}", step.line)
         if dealt > self.deck.size:
             self._fail(f"the deal uses {dealt} cards but the deck has {self.deck.size}", None)
-        for rank in {step.rank for step in self.deal if step.rank is not None}:
-            wanted = sum(step.total(self.pile(step.pile).count) for step in self.deal if step.rank == rank)
-            have = self.deck.decks * len(self.deck.suits) if rank in self.deck.ranks else 0
-            if wanted > have:
-                at = next(step for step in self.deal if step.rank == rank)
-                self._fail(f"the deal steps of rank {rank.letter} deal {wanted} cards, but the deck has "
-                           f"{have} of that rank", at.line)
         for g in self.piles:
             if g.capacity is not None and max(filled[g.id]) > g.capacity:
                 self._fail(f"the deal puts {max(filled[g.id])} cards on a {g.id!r} pile of capacity {g.capacity}",

@@ -64,7 +64,7 @@ def test_cruel_aces_go_out_in_deck_order_and_the_rest_is_dealt_from_the_bottom(d
 def test_a_rank_step_cannot_deal_more_cards_than_the_deck_has_of_that_rank():
     rules = ruleset("cruel")
     step = DealStep(pile="foundation", cards=(2,), rank=Rank.ACE)
-    with pytest.raises(RulesError, match="the deal steps of rank A deal 8 cards, but the deck has 4"):
+    with pytest.raises(RulesError, match="the deal step for 'foundation' deals the cards of rank A: it must deal the deck's 4 such cards, not 8"):
         Ruleset(game="x", deck=rules.deck, piles=rules.piles, deal=(step,),
                 scoring=rules.scoring, end=rules.end, stock=rules.stock)
 

@@ -40,7 +40,7 @@ def test_games_lists_every_embedded_game_with_its_name_variants_and_figure():
     assert figure["deals"] == figure["solved"] + figure["unsolvable"] + figure["unknown"] == 1000
     text = run("games").stdout.splitlines()
     eagle_line = text[ids.index("eagle_wing")]
-    assert len(text) == len(ids) and eagle_linetext[5].startswith("eagle_wing") and "Eagle Wing" in eagle_linetext[5]
+    assert len(text) == len(ids) and eagle_line.startswith("eagle_wing") and "Eagle Wing" in eagle_line
 
 
 def test_games_in_serbian_latin_are_transliterated():

@@ -42,7 +42,7 @@ def test_game_is_found_by_page_slug_or_aisleriot_name(games):
 
 def test_unknown_game_names_the_closest_and_the_known_games():
     known = re.escape(", ".join(EMBEDDED_GAMES))
-    with pytest.raises(PatienceBookError, match=rf"^unknown game 'Klondyke'; did you mean klondike\? Known games: "r"^unknown game 'Klondyke'; did you mean klondike or lady_jane\? Known games: "
+    with pytest.raises(PatienceBookError, match=rf"^unknown game 'Klondyke'; did you mean klondike or lady_jane\? Known games: "
                                                 rf"{known} \(`patiencebook games` lists them with their names\)$"):
         find_game("Klondyke")
     with pytest.raises(PatienceBookError, match=r"^unknown game 'zzzz'\. Known games: agnes, "):

@@ -26,8 +26,8 @@ def figures():
 #: Games measured on deals 1-200 only: their deals 1-1000 would take the solver more than an hour of
 #: one core (at the budget of their figure, on the machine the figures were recorded on).
 SHORT_FIGURES = {"bakers_game", "beleaguered_castle", "cruel", "easthaven", "eight_off", "giant", "jumbo", "kansas",
-                 "king_albert", "lady_jane", "seahaven", "spiderette", "streets_and_alleys", "thumb_and_pouch",
-                 "triple_peaks", "westhaven", "whitehead", "will_o_the_wisp"}
+                 "king_albert", "lady_jane", "seahaven", "streets_and_alleys", "thumb_and_pouch", "triple_peaks",
+                 "westhaven", "whitehead"}
 
 
 def test_every_game_has_a_figure_of_its_current_rules_for_deals_1_to_1000(figures):
