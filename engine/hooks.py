@@ -19,6 +19,25 @@ __all__ = ["LOST_CHECKS", "lost_check", "no_useful_move", "no_move", "no_move_bu
            "no_clearing_move", "no_move_or_redeal_loop", "no_move_at_all"]
 
 
+def _only_idle_moves(position: "Position", off_foundations_count: bool) -> bool:
+    """True when the stock does nothing and every legal move is a drag that changes nothing but the
+    place of a whole tableau pile (into an empty tableau pile), or, unless ``off_foundations_count``,
+    takes a card off a foundation."""
+    if position.is_legal(Move.stock()):
+        return False
+    for move in position.legal_moves:
+        if move.kind is not MoveKind.DRAG:
+            return False
+        source, target = move.source or "", move.target or ""
+        if not off_foundations_count and position.role(source) is Role.FOUNDATION:
+            continue
+        if (position.role(source) is Role.TABLEAU and position.role(target) is Role.TABLEAU
+                and not position.pile(target) and move.count == len(position.pile(source))):
+            continue
+        return False
+    return True
+
+
 def no_useful_move(position: "Position") -> bool:
     """True when no useful move is left (hook ``no-useful-move``; Eagle Wing).
 
@@ -49,17 +68,7 @@ def no_move(position: "Position") -> bool:
     empty tableau pile does not, since it changes nothing but the place of the pile (scorpion.scm and
     yukon.scm: a king already at the bottom of its pile is no hint).
     """
-    if position.is_legal(Move.stock()):
-        return False
-    for move in position.legal_moves:
-        if move.kind is not MoveKind.DRAG:
-            return False
-        source, target = move.source or "", move.target or ""
-        if (position.role(source) is Role.TABLEAU and position.role(target) is Role.TABLEAU
-                and not position.pile(target) and move.count == len(position.pile(source))):
-            continue
-        return False
-    return True
+    return _only_idle_moves(position, off_foundations_count=True)
 
 
 def no_move_but_off_foundations(position: "Position") -> bool:
@@ -70,19 +79,7 @@ def no_move_but_off_foundations(position: "Position") -> bool:
     game can be lost while a foundation card could still go back to the tableau (eight-off.scm
     ``get-hint`` looks for moves to the foundations, to the tableau and into an empty free cell).
     """
-    if position.is_legal(Move.stock()):
-        return False
-    for move in position.legal_moves:
-        if move.kind is not MoveKind.DRAG:
-            return False
-        source, target = move.source or "", move.target or ""
-        if position.role(source) is Role.FOUNDATION:
-            continue
-        if (position.role(source) is Role.TABLEAU and position.role(target) is Role.TABLEAU
-                and not position.pile(target) and move.count == len(position.pile(source))):
-            continue
-        return False
-    return True
+    return _only_idle_moves(position, off_foundations_count=False)
 
 
 def no_clearing_move(position: "Position") -> bool:

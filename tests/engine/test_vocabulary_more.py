@@ -3,39 +3,11 @@ and small positions (built as in test_vocabulary.py: cards bottom to top, ``#`` 
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 
 from patiencebook.engine.cards import Rank
 from patiencebook.engine.moves import Move
-from patiencebook.engine.notation import parse_card
-from patiencebook.engine.position import Position
-from patiencebook.engine.rules import Ruleset
-from patiencebook.generator.docbook.sources import load_document
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
-
-
-@lru_cache(maxsize=None)
-def ruleset(game: str) -> Ruleset:
-    return load_document(RULES_DIR).page(game).rules
-
-
-def position(game: str, piles: dict[str, str], base: Rank | None = None) -> Position:
-    """A position of ``game`` with only the given piles (cards bottom to top, ``#`` face down)."""
-    return Position.from_piles(ruleset(game), {pid: [parse_card(t) for t in text.split()]
-                                                for pid, text in piles.items()}, base_rank=base)
-
-
-def cards(p: Position, pile: str) -> str:
-    """The pile as text, bottom to top, ``#`` marking a face-down card."""
-    return " ".join(("" if up else "#") + str(c) for c, up in p.pile(pile))
-
-
-def code(p: Position, move: str) -> str | None:
-    """The reason code of ``move`` in ``p``, or ``None`` when it is legal."""
-    reason = p.reason(Move.parse(move))
-    return None if reason is None else reason.code
+from tests.engine.test_vocabulary import cards, code, position, ruleset  # noqa: F401 - shared helpers
 
 
 # -- a face-up group landing reversed on a foundation (Odessa) ----------------------------------
