@@ -3,7 +3,6 @@ and small positions (built as in test_vocabulary.py: cards bottom to top, ``#`` 
 
 from __future__ import annotations
 
-
 from patiencebook.engine.cards import Rank
 from patiencebook.engine.moves import Move
 
