@@ -674,7 +674,7 @@ class PileGroup:
     reveal: Reveal = Reveal.AUTO
     double_click: DoubleClick = DoubleClick.NONE
     slots: tuple[int, ...] | None = None
-    covered_by: tuple[tuple[int, ...], ...] | None = None
+    covered_by: tuple[tuple[int, ...], ...] | None = field(default=None, metadata={"omit-default": True})
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -869,7 +869,7 @@ class StockPolicy:
     cards: int = 1
     redeals: int | None = 0
     requires: StockRequires = StockRequires.NOTHING
-    discard: str | None = None
+    discard: str | None = field(default=None, metadata={"omit-default": True})
     rest: str | None = field(default=None, metadata={"omit-default": True})
     line: int | None = field(default=None, compare=False, repr=False)
 
@@ -985,10 +985,10 @@ class Scoring:
     per_complete_pile: int = 0
     per_card_cleared: int = 0
     start: int = 0
-    per_run_card: int = 0
-    per_stock_deal: int = 0
-    per_peak: int = 0
-    last_peak: int = 0
+    per_run_card: int = field(default=0, metadata={"omit-default": True})
+    per_stock_deal: int = field(default=0, metadata={"omit-default": True})
+    per_peak: int = field(default=0, metadata={"omit-default": True})
+    last_peak: int = field(default=0, metadata={"omit-default": True})
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:

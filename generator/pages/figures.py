@@ -71,27 +71,12 @@ class Figure:
         return next(status for status, code in _LETTERS.items() if code == letter)
 
 
-#: Fields of the rules model added after figures were recorded, with the value that means "not
-#: used". The digest leaves such a field out while it has that value, so a new word of the rules
-#: vocabulary does not void the figures of the games that do not use it.
-LATER_FIELDS: dict[str, object] = {
-    "covered_by": None, "discard": None, "per_run_card": 0, "per_stock_deal": 0, "per_peak": 0, "last_peak": 0,
-}
-
-
-def _without_later_fields(data: object) -> object:
-    if isinstance(data, dict):
-        return {key: _without_later_fields(value) for key, value in data.items()
-                if not (key in LATER_FIELDS and value == LATER_FIELDS[key])}
-    if isinstance(data, list):
-        return [_without_later_fields(item) for item in data]
-    return data
-
-
 def rules_digest(ruleset: Ruleset) -> str:
-    """A short digest of everything in ``ruleset`` that play depends on (its JSON data form, less
-    the :data:`LATER_FIELDS` at their "not used" value)."""
-    data = json.dumps(_without_later_fields(ruleset_to_data(ruleset)), sort_keys=True, separators=(",", ":"))
+    """A short digest of everything in ``ruleset`` that play depends on: its JSON data form
+    (:func:`~patiencebook.engine.rulesdata.ruleset_to_data`, which leaves out a field added to the
+    model later while it holds its default, ``OMIT_DEFAULT``, so that a new word of the rules
+    vocabulary keeps the figures of the games that do not use it)."""
+    data = json.dumps(ruleset_to_data(ruleset), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(data.encode("utf-8")).hexdigest()[:16]
 
 
