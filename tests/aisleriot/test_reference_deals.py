@@ -2,9 +2,9 @@
 each variant, seeds 1-100).
 
 AisleRiot's compiled rules run under guile-3.0 through shim.scm, with the system GLib's g_rand and
-the AisleRiot options the variant stands for; our side is ``Game.deal`` (``Game.deal``: ``deal_order`` plus
-``Position.initial``, a shuffle that is lost at once dealt again, as AisleRiot does), a shuffle whose layout is already lost shuffled again, as AisleRiot does
-(Cruel's deal 87).
+the AisleRiot options the variant stands for; our side is ``Game.deal`` (``deal_order`` plus
+``Position.initial``, a shuffle whose layout is already lost shuffled again, as AisleRiot does:
+Fortress's seed 14, Odessa's 75, Cruel's 87).
 Piles are matched by the page's AisleRiot slot numbers when it gives them, else by role in layout
 order (conftest.slot_piles).
 """
@@ -14,7 +14,6 @@ from __future__ import annotations
 import pytest
 
 from patiencebook.engine.game import Game
-from patiencebook.engine.position import PositionGame
 
 from .conftest import CASE_PARAMS, GAMES, case_id, ruleset_for, slot_piles
 from .harness import AisleRiotGame

@@ -25,7 +25,7 @@ def figures():
 
 #: Games measured on deals 1-200 only: their deals 1-1000 would take the solver more than an hour of
 #: one core (at the budget of their figure, on the machine the figures were recorded on).
-SHORT_FIGURES = {"bakers_game", "beleaguered_castle", "cruel", "easthaven", "eight_off", "giant", "jumbo", "kansas",
+SHORT_FIGURES = {"bakers_game", "beleaguered_castle", "cruel", "easthaven", "eight_off", "jumbo", "kansas",
                  "king_albert", "lady_jane", "seahaven", "streets_and_alleys", "thumb_and_pouch", "triple_peaks",
                  "westhaven", "whitehead"}
 
