@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.embedded import EMBEDDED_GAMES
+
 REPO = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.slow
@@ -66,7 +68,7 @@ def test_the_readme_commands_work_from_an_installed_package(dist, tmp_path, kind
                             env=_clean_env(bin_dir), capture_output=True, text=True)
     assert module.stdout == f"patiencebook {__version__}\n"
     games = json.loads(_run(bin_dir, empty, "games", "--format", "json").stdout)
-    assert len(games) == 13 and all(g["solver_figure"] for g in games)
+    assert [g["id"] for g in games] == EMBEDDED_GAMES and all(g["solver_figure"] for g in games)
 
     deal = _run(bin_dir, empty, "deal", "hamilton", "--deal", "42", "--json")
     assert deal.returncode == 0, deal.stderr

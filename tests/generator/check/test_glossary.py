@@ -68,8 +68,8 @@ def test_malformed_glossary_names_file_and_line(tmp_path):
 def test_terms_come_from_first_row_cells_then_definition_terms():
     document = load_document(REPO / "rules")
     labels = [label for _, label in source_terms(document)]
-    assert labels[:8] == ["Type of Deck", "Stock", "Foundation", "Tableau", "Waste", "Reserve", "Free Cell",
-                          "Chooser"]
+    assert labels[:4] == ["Type of Deck", "Stock", "Foundation", "Tableau"]
+    assert {"Waste", "Reserve", "Free Cell", "Chooser"} <= set(labels[4:10])
     assert "Base card" in labels and "Redeal" in labels
     assert "Four piles." not in labels
 
