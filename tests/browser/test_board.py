@@ -855,3 +855,16 @@ def test_on_a_390_pixel_phone_cards_and_labels_are_readable_and_search_comes_fir
         assert page.locator(".pb-board-help-pointer").is_visible()
     finally:
         context.close()
+
+
+def test_triple_peaks_names_only_the_piles_no_other_pile_lies_over(page, server):
+    # The lower rows of the peaks lie half a card under the piles over them: a caption there would be
+    # written across those cards, so only the three peaks (and the top row) show theirs; every pile
+    # keeps its name for assistive technology and as a tooltip.
+    _open_game(page, server, "triple_peaks")
+    shown = page.evaluate("""() => [...document.querySelectorAll('.pb-board-table .pb-pile')]
+        .filter((p) => p.querySelector('.pb-label')).map((p) => p.dataset.pile)""")
+    assert shown == ["stock", "discard", "waste", "tableau1", "tableau2", "tableau3"]
+    named = page.evaluate("""() => [...document.querySelectorAll('.pb-board-table .pb-pile')]
+        .map((p) => p.getAttribute('aria-label'))""")
+    assert len(named) == 31 and named[-1] == "Tableau 28 (1)" and all(named)

@@ -189,6 +189,16 @@
     return room;
   }
 
+  /* Whether another pile lies over the place of ``pile``'s label, just above it (the lower rows of
+   * Triple Peaks, where each pile lies half a card under the ones over it): such a pile is named by
+   * its title and aria-label only. */
+  function underAnother(pile, layout) {
+    return layout.piles.some(function (other) {
+      return other !== pile && other.y < pile.y && other.y + CARD_HEIGHT > pile.y - 0.2 &&
+        Math.abs(other.x - pile.x) < 1;
+    });
+  }
+
   /* Where the names of a group of piles ("Foundation 1" .. "Foundation 4") do not fit on one line
    * by their piles, each pile keeps its number and the group's name is written once across them. */
   function fitLabels(board, layout, names, drawn) {
@@ -214,7 +224,8 @@
       });
       if (!tooWide) { return; }
       piles.forEach(function (pile, i) {
-        drawn[pile.id].querySelector(".pb-label").firstChild.textContent = split[i][2];
+        var label = drawn[pile.id] && drawn[pile.id].querySelector(".pb-label");
+        if (label) { label.firstChild.textContent = split[i][2]; }
       });
       var first = piles[0];
       var last = piles[piles.length - 1];
@@ -332,7 +343,7 @@
         note.textContent = options.empty;
         el.appendChild(note);
       }
-      if (options.labels) {
+      if (options.labels && !underAnother(pile, layout)) {
         var label = labelElement(names[pile.id] || pile.id);
         // As wide as the step to the next pile of the row, centred on the pile.
         var slot = labelRoom(pile, layout);
