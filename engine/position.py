@@ -37,6 +37,8 @@ __all__ = ["Position", "pile_ids", "card_name"]
 _DOUBLE_CLICKS_ELSEWHERE = frozenset({DoubleClick.CARD_TO_FREECELL, DoubleClick.CARD_TO_WASTE,
                                       DoubleClick.CARD_ANYWHERE})
 _STOCK_MOVE = Move.stock()
+#: A kept answer not worked out yet (a position's stock reason, which may be ``None``).
+_UNKNOWN = object()
 
 
 def _check_kind(kind: object) -> None:
@@ -63,7 +65,8 @@ class Position:
         offers_used: how many cards the chooser has been offered.
     """
 
-    __slots__ = ("_rules", "_piles", "_base", "_redeals", "_offers", "_hash", "_drags", "_drag_set", "_points")
+    __slots__ = ("_rules", "_piles", "_base", "_redeals", "_offers", "_hash", "_drags", "_drag_set", "_points",
+                 "_stock")
 
     def __init__(self) -> None:
         raise TypeError("make a Position with Position.initial(ruleset, cards) or Position.from_piles(...)")
@@ -81,6 +84,7 @@ class Position:
         p._hash = None
         p._drags = None
         p._drag_set = None
+        p._stock = _UNKNOWN
         return p
 
     # -- construction ----------------------------------------------------------------------------
@@ -710,17 +714,24 @@ class Position:
                         kcap = room
                 rev = R.reverse_to[j]
                 allowed = R.allowed_from[j]
+                # Only ranks the pile before holds (Osmosis's foundations).
+                held = {c & 15 for c in piles[R.previous[j]]} if R.previous[j] >= 0 else None
                 # (free cells + 1) * 2 ** empty tableau piles, the target not counted.
                 lim = 0
                 if limit and R.roles[j] is Role.TABLEAU:
                     lim = limit if q or not R.limit_doubles else limit >> 1
                 if q:
                     wanted = accepts[j][q[-1] & 63]
+                    if len(wanted) > len(runs):
+                        # A pile taking many cards (Osmosis's: any rank of a suit): look the few
+                        # liftable ones up instead, in the same order (codes rise; no joker fits).
+                        fits_j, onto = fits[j], (q[-1] & 63) << 6
+                        wanted = sorted([c for c in runs if fits_j[onto | c]])
                 else:
                     rule = R.fill_static[j] or self._fill_rule(j)
                     if rule is FillRule.ANY:
                         for i in R.sources:
-                            if run_of[i] and allowed[i]:
+                            if run_of[i] and allowed[i] and (held is None or piles[i][-1] & 15 in held):
                                 top = run_of[i] if run_of[i] < kcap else kcap
                                 if lim and R.limited[i] and top > lim:
                                     top = lim
@@ -731,7 +742,7 @@ class Position:
                         continue
                     if rule is FillRule.WASTE:
                         for i in R.wastes:
-                            if run_of[i] and allowed[i]:
+                            if run_of[i] and allowed[i] and (held is None or piles[i][-1] & 15 in held):
                                 yield (i, j, 1)
                         continue
                     if rule is FillRule.KINGS:
@@ -744,7 +755,7 @@ class Position:
                         continue
                 for c in wanted:
                     at = runs.get(c)
-                    if at:
+                    if at and (held is None or c & 15 in held):
                         for i, k in at:
                             if not allowed[i]:
                                 continue
@@ -926,6 +937,11 @@ class Position:
                           f"{role_j} together: each must fit there on the one above it", pile=ids[i], count=k)
         if group.build is None:
             return Reason("no-build", f"no card can be placed on the {role_j}", target=ids[j])
+        if group.build.neighbours and not R.allowed_from[j][i] and q:
+            card, onto_card = CARD_OF[p[-1] & 63], CARD_OF[q[-1] & 63]
+            return Reason("not-neighbours", f"{card_name(card)} and {card_name(onto_card)} are not next to each "
+                          "other: a pair lies side by side, one above the other, or corner to corner",
+                          card=str(card), onto=str(onto_card), pile=ids[i], target=ids[j])
         if R.complete_run[j]:
             if q:
                 return Reason("no-build", f"no card can be placed on a {role_j} card", target=ids[j])
@@ -956,6 +972,10 @@ class Position:
         rev = R.reverse[i][j]
         landing = p[-1] if rev else p[-k]
         card = CARD_OF[landing & 63]
+        before = R.previous[j]
+        if before >= 0 and not any((c & 15) == (landing & 15) for c in piles[before]):
+            return Reason("rank-not-before", f"{ids[j]} takes only a card of a rank that {ids[before]} holds, not "
+                          f"{card_name(card, 'a')}", target=ids[j], pile=ids[before], card=str(card))
         if not q:
             rule = self._fill_rule(j)
             if rule is FillRule.ANY:
@@ -966,16 +986,18 @@ class Position:
                                   f"{group.fill.source} while it holds cards", target=ids[j],
                                   source=group.fill.source)
                 return Reason("empty-takes-none", f"no card can be moved into an empty {role_j} pile", target=ids[j])
-            if rule is FillRule.BELOW_BASE:
-                below = _below(self._base or R.fixed_base)
-                if below and landing & 15 == below:
+            if rule is FillRule.BELOW_BASE or rule is FillRule.BASE_RANK:
+                base = self._base or R.fixed_base
+                wanted = _below(base) if rule is FillRule.BELOW_BASE else base
+                if wanted and landing & 15 == wanted:
                     return None
-                if not below:
+                if not wanted:
                     return Reason("empty-takes-none", f"no card can be moved into an empty {role_j} pile before "
                                   f"the {R.base_word} is known", target=ids[j])
-                return Reason("empty-takes-base", f"an empty {role_j} takes only a card of rank {RANK_NAMES[below]}, "
-                              f"one below the {R.base_word}, not {card_name(card, 'a')}", target=ids[j],
-                              card=str(card), rank=Rank(below).letter)
+                which = (f"of rank {RANK_NAMES[wanted]}, one below the {R.base_word}" if rule is FillRule.BELOW_BASE
+                         else f"of the {R.base_word} ({RANK_NAMES[wanted]})")
+                return Reason("empty-takes-base", f"an empty {role_j} takes only a card {which}, not "
+                              f"{card_name(card, 'a')}", target=ids[j], card=str(card), rank=Rank(wanted).letter)
             if rule is FillRule.WASTE:
                 return None if R.roles[i] is Role.WASTE else Reason(
                     "empty-takes-waste", f"an empty {role_j} pile takes only the top card of the waste",
@@ -983,16 +1005,6 @@ class Position:
             if rule is FillRule.KINGS:
                 return None if landing & 15 == 13 else Reason(
                     "empty-takes-king", f"an empty {role_j} pile takes only a King", target=ids[j], card=str(card))
-            if rule is FillRule.BASE_RANK:
-                base = self._base or R.fixed_base
-                if base and landing & 15 == base:
-                    return None
-                if not base:
-                    return Reason("empty-takes-none", f"no card can be moved into an empty {role_j} pile before "
-                                  f"the {R.base_word} is known", target=ids[j])
-                return Reason("empty-takes-base", f"an empty {role_j} takes only a card of the {R.base_word} "
-                              f"({RANK_NAMES[base]}), not {card_name(card, 'a')}", target=ids[j],
-                              card=str(card), rank=Rank(base).letter)
             return Reason("empty-takes-none", f"no card can be moved into an empty {role_j} pile", target=ids[j])
         onto = q[-1]
         if fits[j][((onto & 63) << 6) | (landing & 63)]:
@@ -1008,6 +1020,13 @@ class Position:
             return Reason("closed-on", f"nothing can be placed on {card_name(onto_card)}: the {role_j} takes "
                           f"nothing on a card of rank {RANK_NAMES[onto & 15]}", onto=str(onto_card), target=ids[j],
                           rank=Rank(onto & 15).letter)
+        if build.direction is Direction.SAME:
+            return Reason("not-a-pair", f"{card_name(card)} and {card_name(onto_card)} are not a pair: only two "
+                          "cards of the same rank are removed together", card=str(card), onto=str(onto_card), target=ids[j])
+        if build.direction is Direction.ANY:
+            return Reason("does-not-match", f"{card_name(card, 'a')} cannot go on {card_name(onto_card)}: the "
+                          f"{role_j} takes cards of any rank {MATCH_WORDS[build.match]}", card=str(card),
+                          onto=str(onto_card), target=ids[j], match=build.match.value)
         how = f"the {role_j} builds {DIRECTION_WORDS[build.direction]} {MATCH_WORDS[build.match]}"
         params = {"card": str(card), "onto": str(onto_card), "target": ids[j],
                   "direction": build.direction.value, "match": build.match.value}
@@ -1028,7 +1047,13 @@ class Position:
         if rest and not rest[-1] & UP and R.reveal[i] is Reveal.AUTO:
             rest = rest[:-1] + (rest[-1] | UP,)
         piles[i] = rest
-        piles[j] = piles[j] + moving
+        if R.pair_to[j] >= 0:
+            # A pair leaves the table: the card lying there, then the one placed on it.
+            f = R.pair_to[j]
+            piles[f] = piles[f] + piles[j][-1:] + moving
+            piles[j] = piles[j][:-1]
+        else:
+            piles[j] = piles[j] + moving
         base = self._base
         offers = self._offers
         if not base and R.chooser >= 0 and j in R.accept_to:
@@ -1063,8 +1088,15 @@ class Position:
 
     # -- stock, turning, double-clicks -----------------------------------------------------------
 
-    def _stock_reason(self) -> str | None:
-        """Why a click on the stock is refused, or ``None``."""
+    def _stock_reason(self) -> Reason | None:
+        """Why a click on the stock is refused, or ``None``; worked out once per position (it never
+        changes) and kept."""
+        reason = self._stock
+        if reason is _UNKNOWN:
+            reason = self._stock = self._find_stock_reason()
+        return reason
+
+    def _find_stock_reason(self) -> Reason | None:
         R = self._rules
         if R.stock < 0:
             return Reason("no-stock", f"{self.game} has no stock")
@@ -1080,6 +1112,19 @@ class Position:
         policy = R.stock_policy
         if policy is None or policy.action is StockAction.NONE:
             return Reason("stock-inert", "clicking the stock does nothing in this game")
+        if policy.action is StockAction.CONSOLIDATE:
+            # A click moves a card when a gap lies before a card, or a gap is left for the stock to fill.
+            piles = self._piles
+            gap = False
+            for t in R.stock_targets:
+                if not piles[t]:
+                    gap = True
+                elif gap:
+                    return None
+            if not (gap and stock):
+                return Reason("nothing-to-close-up", "no card would move: the tableau has no gap before a card, and "
+                              "the stock cannot fill an empty pile")
+            return None
         if policy.action is StockAction.REDEAL_TABLEAU:
             if self.tableau_as_redealt():
                 return Reason("redeal-changes-nothing", "the tableau already lies as a redeal would leave it: "
@@ -1140,6 +1185,12 @@ class Position:
             for t, cards in zip(R.stock_targets, self._redealt_tableau()):
                 piles[t] = cards
             return Position._make(R, tuple(piles), self._base, redeals, self._offers)
+        if policy.action is StockAction.CONSOLIDATE:
+            targets, dealt = self._consolidated()
+            for t, cards in zip(R.stock_targets, targets):
+                piles[t] = cards
+            piles[s] = stock[:len(stock) - dealt]
+            return Position._make(R, tuple(piles), self._base, redeals, self._offers, self._points)
         if policy.action is StockAction.DEAL_TO_EACH and R.stock_rest \
                 and len(stock) <= len(R.stock_targets) * policy.cards:
             # The last cards go one by one to the rest pile, the next one turned up on the stock.
@@ -1177,6 +1228,19 @@ class Position:
             points = max(points + R.scoring.per_stock_deal, 0) if R.scoring.per_stock_deal < 0 else \
                 points + R.scoring.per_stock_deal
         return Position._make(R, tuple(piles), self._base, redeals, self._offers, points)
+
+    def _consolidated(self) -> tuple[list[tuple[int, ...]], int]:
+        """The piles of a ``consolidate`` stock's target group after a click, and the number of
+        cards the stock deals: their cards closed up towards the first pile in pile order, then one
+        card face up from the stock to each empty pile from the first while the stock lasts
+        (monte-carlo.scm ``move-cards-up`` and ``deal-the-empties``)."""
+        R = self._rules
+        cards = [c for t in R.stock_targets for c in self._piles[t]]
+        stock = self._piles[R.stock]
+        n = len(R.stock_targets)
+        dealt = min(len(stock), n - len(cards))
+        cards += [c | UP for c in reversed(stock[len(stock) - dealt:])]
+        return [(cards[k],) if k < len(cards) else () for k in range(n)], dealt
 
     def _redealt_tableau(self) -> list[tuple[int, ...]]:
         """The piles of a ``redeal-tableau`` stock's target group after a redeal: their cards

@@ -65,12 +65,21 @@ class Role(_Named):
 
 
 class Direction(_Named):
-    """Which rank may be placed on a card: one lower (``down``), one higher (``up``), either, or none."""
+    """Which rank may be placed on a card: one lower (``down``), one higher (``up``), either, or none.
+
+    ``same``: a card of the same rank: the two make a pair, which leaves the table together
+    (:attr:`BuildPolicy.pair_to`; monte-carlo.scm ``droppable?`` compares the two values).
+    ``any``: a card of any rank (osmosis.scm ``droppable?``: the first foundation takes every card of
+    its suit, the others whatever rank the foundation before them holds,
+    :attr:`BuildPolicy.previous_holds_rank`).
+    """
 
     UP = "up"
     DOWN = "down"
     UP_OR_DOWN = "up-or-down"
     NONE = "none"
+    SAME = "same"
+    ANY = "any"
 
 
 class Match(_Named):
@@ -253,11 +262,16 @@ class StockAction(_Named):
     pile by pile from the first, until none is left; the stock itself holds no card. A click is
     possible only when it changes the layout, so after a redeal at least one card must move
     before the next (Cruel: ``do-deal-next-cards`` and ``just-redealt`` in cruel.scm).
+    ``consolidate``: the cards of the target group close up: pile by pile from the first, each card
+    moves, face up, to the first empty pile before it, keeping their order; then the stock deals one
+    card face up to each empty pile from the first, until it runs out. A click is possible only when
+    a card moves (Monte Carlo: ``move-cards-up`` and ``deal-the-empties`` in monte-carlo.scm).
     """
 
     DEAL_TO_WASTE = "deal-to-waste"
     DEAL_TO_EACH = "deal-to-each"
     REDEAL_TABLEAU = "redeal-tableau"
+    CONSOLIDATE = "consolidate"
     NONE = "none"
 
 
@@ -361,6 +375,8 @@ HOOKS: dict[str, Hook] = {
                    "gypsy: games/gypsy.scm, get-hint",
                    "fortress: games/fortress.scm, game-continuable and get-hint",
                    "kansas: games/kansas.scm, get-hint",
+                   "monte_carlo: games/monte-carlo.scm, game-continuable and get-hint",
+                   "osmosis: games/osmosis.scm, game-continuable",
                    "odessa: games/odessa.scm, get-hint",
                    "seahaven: games/seahaven.scm, game-continuable and get-hint",
                    "thumb_and_pouch: games/thumb-and-pouch.scm, get-hint",
@@ -437,7 +453,9 @@ def _fits_rank(direction: Direction, wrap: bool, lower: Card, upper: Card) -> bo
         return up
     if direction is Direction.UP_OR_DOWN:
         return down or up
-    return False
+    if direction is Direction.SAME:
+        return upper.rank == lower.rank
+    return direction is Direction.ANY
 
 
 @dataclass(frozen=True, slots=True)
@@ -496,6 +514,17 @@ class BuildPolicy:
         accepts: one card or a whole run per move (:class:`Accepts`).
         closed_on: nothing may be placed on a card of this rank, or ``None`` (Golf's waste: nothing
             goes on a King, golf.scm ``droppable?``).
+        pair_to: the id of a foundation group, or ``None``: a card placed on the pile's top card
+            leaves the table with it, the two going onto the first pile of that group, the card that
+            lay there first (Monte Carlo: monte-carlo.scm ``button-released`` removes both cards and
+            scores 2 points).
+        neighbours: a card may come only from another pile of the same group next to this one in
+            the group's grid (:attr:`PileGroup.columns`): beside it, above or below it, or corner to
+            corner (monte-carlo.scm ``adjacent?``).
+        previous_holds_rank: a card may go on (or into the empty pile) only when the pile before
+            this one in its group holds a card of the same rank; the group's first pile has no such
+            condition (Osmosis: osmosis.scm ``droppable?`` looks for the value in the foundation two
+            slots back; with a ``base-rank`` fill, the foundations are started from the left).
     """
 
     direction: Direction
@@ -505,12 +534,21 @@ class BuildPolicy:
     stop_at_base: bool = False
     accepts: Accepts = Accepts.SINGLE
     closed_on: Rank | None = None
+    pair_to: str | None = field(default=None, metadata={"omit-default": True})
+    neighbours: bool = field(default=False, metadata={"omit-default": True})
+    previous_holds_rank: bool = field(default=False, metadata={"omit-default": True})
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "direction", parse_enum(Direction, self.direction, "build direction"))
         object.__setattr__(self, "match", parse_enum(Match, self.match, "build match"))
         object.__setattr__(self, "base", parse_enum(Base, self.base, "build base"))
         object.__setattr__(self, "accepts", parse_enum(Accepts, self.accepts, "build accepts"))
+        if (self.direction is Direction.SAME) != (self.pair_to is not None):
+            raise RulesError("a build of direction 'same' makes pairs: it needs the foundation the pairs go to "
+                             "(pair-to), and only it takes one")
+        if (self.pair_to is not None or self.previous_holds_rank) and self.accepts is not Accepts.SINGLE:
+            raise RulesError("a pile that makes pairs, or that takes only ranks the pile before it holds, takes "
+                             "one card at a time (accepts 'single')")
 
     def allows(self, onto: Card, card: Card, base_rank: Rank | None = None) -> bool:
         """True if ``card`` may be placed on ``onto`` under this policy (capacity not considered).
@@ -654,6 +692,9 @@ class PileGroup:
         double_click: what a double-click on a pile does (:class:`DoubleClick`).
         slots: AisleRiot's slot numbers of the group's piles, left to right, or ``None`` when the
             ruleset's piles are AisleRiot's slots in layout order (see :meth:`Ruleset.slot_order`).
+        columns: the piles lie in a grid of this many columns, row by row from the top left, or
+            ``None`` for one row (Monte Carlo: five rows of five, monte-carlo.scm ``new-game``); a
+            build with ``neighbours`` needs it.
         covered_by: for each pile of the group, the numbers (1 for the leftmost) of the piles of the
             group that lie over it, ``()`` for a pile nothing lies over; ``None`` when no pile of the
             group lies over another (see :meth:`covers`). A covered pile is dealt face down, and
@@ -675,6 +716,7 @@ class PileGroup:
     double_click: DoubleClick = DoubleClick.NONE
     slots: tuple[int, ...] | None = None
     covered_by: tuple[tuple[int, ...], ...] | None = field(default=None, metadata={"omit-default": True})
+    columns: int | None = field(default=None, metadata={"omit-default": True})
     line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -701,6 +743,30 @@ class PileGroup:
                                  f"pile{'s' if self.count != 1 else ''}; give one per pile", None, self.line)
         if self.covered_by is not None:
             self._check_covered_by()
+        if self.columns is not None:
+            _check_int(self.columns, f"the columns of pile {self.id!r}", 1, self.line)
+            if self.columns > self.count:
+                raise RulesError(f"pile {self.id!r} has {self.count} piles, too few for {self.columns} columns",
+                                 None, self.line)
+            if self.covered_by is not None:
+                raise RulesError(f"the piles of {self.id!r} lie in a grid (columns) or over one another "
+                                 "(pb:cover), not both", None, self.line)
+        if self.build is not None and self.build.neighbours and self.columns is None:
+            raise RulesError(f"pile {self.id!r} takes cards from its neighbours, so it needs a grid: give its "
+                             "columns", None, self.line)
+
+    def neighbours(self, n: int) -> tuple[int, ...]:
+        """The numbers of the piles next to pile ``n`` (1 for the top left) in the group's grid:
+        beside it, above or below it, or corner to corner, in pile order; ``()`` without a grid."""
+        if self.columns is None:
+            return ()
+        row, col = divmod(n - 1, self.columns)
+        out = []
+        for m in range(1, self.count + 1):
+            r, c = divmod(m - 1, self.columns)
+            if m != n and abs(r - row) <= 1 and abs(c - col) <= 1:
+                out.append(m)
+        return tuple(out)
 
     def _check_covered_by(self) -> None:
         covered = tuple(tuple(over) for over in self.covered_by or ())
@@ -1125,6 +1191,15 @@ class Ruleset:
             if FillRule.BELOW_BASE in (g.fill.rule, g.fill.otherwise) and self.base is Base.ANY:
                 self._fail(f"pile {g.id!r} takes a card below the base rank, but the foundations have no base",
                            g.line)
+        for g in self.piles:
+            b = g.build
+            if b is not None and b.pair_to is not None:
+                to = self._group(b.pair_to, f"the pairs of {g.id!r}", g.line, Role.FOUNDATION)
+                if to.build is None or to.build.direction is not Direction.NONE or to.move.unit is not MoveUnit.NONE:
+                    self._fail(f"the foundation {to.id!r} takes pairs: its cards are out of play, so it needs "
+                               "build direction 'none' and move unit 'none'", to.line)
+            if b is not None and b.neighbours and b.pair_to is None:
+                self._fail(f"pile {g.id!r} takes cards from its neighbours only in a pairing game (pair-to)", g.line)
         for role in (Role.STOCK, Role.WASTE, Role.CHOOSER):
             if sum(g.count for g in self.piles if g.role is role) > 1:
                 self._fail(f"a game has at most one {role.value} pile", None)
@@ -1187,6 +1262,11 @@ class Ruleset:
                                    "move unit 'none': its cards are out of play", s.line)
             elif s.action is StockAction.DEAL_TO_EACH:
                 self._group(s.target, "the stock policy", s.line, Role.TABLEAU, Role.RESERVE, Role.FREECELL)
+            elif s.action is StockAction.CONSOLIDATE:
+                target = self._group(s.target, "the stock policy", s.line, Role.TABLEAU)
+                if target.capacity != 1:
+                    self._fail(f"a stock that consolidates closes up piles of one card each: give {target.id!r} "
+                               "capacity 1", s.line)
             elif s.action is StockAction.REDEAL_TABLEAU:
                 target = self._group(s.target, "the stock policy", s.line, Role.TABLEAU)
                 elsewhere = sum(step.total(self.pile(step.pile).count) for step in self.deal if step.pile != target.id)

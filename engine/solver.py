@@ -84,7 +84,7 @@ class _Search:
     def __init__(self, position: Position):
         self.safe = _SafeMoves(position)
         self.key = _Keys(position)
-        self.options = _Options(position, self.key)
+        self.options = _Options(position, self.key, self.safe)
         self.start, self.forced = self.safe.advance(position)
         self.distance = _Distance(self.start)
 
@@ -175,13 +175,20 @@ class _Options:
     the move it makes possible, so in its place come, for each number of clicks in a row, the moves
     then possible that take a card from the waste or put one on it (every other move does not
     depend on the stock and can be made before the clicks, so nothing is lost). The stock is
-    clicked until it has gone round once more than it can (a position seen again ends the run).
+    clicked until it has gone round once more than it can (a position seen again ends the run), or,
+    where each click turns one card, until the card turned up can go to a foundation safely
+    (:class:`_SafeMoves`): clicking past it cannot do better than playing it, since the next pass
+    turns the other cards up in the same order without it. (Where a click turns several cards,
+    playing one changes which cards the next passes turn up, so the run goes on.)
     """
 
-    def __init__(self, position: Position, key: "_Keys"):
+    def __init__(self, position: Position, key: "_Keys", safe: "_SafeMoves"):
         ruleset = position.ruleset
         stock = ruleset.stock
         self.key = key
+        self.safe = safe
+        self.foundations = frozenset(position.compiled_rules.foundations) if stock is not None and \
+            stock.cards == 1 else frozenset()
         self.waste = stock.target if stock is not None and stock.action is StockAction.DEAL_TO_WASTE else None
         self.click = Move.stock()
 
@@ -203,9 +210,16 @@ class _Options:
             if k in met:
                 return
             met.add(k)
+            stop = False
+            index = here.compiled_rules.index
             for move in here.hints():
                 if move.kind is MoveKind.DRAG and waste in (move.source, move.target):
                     yield clicks + [move], here.apply_generated(move)
+                    if move.source == waste and index[move.target or ""] in self.foundations \
+                            and self.safe.is_safe(here, index[waste]):
+                        stop = True
+            if stop:
+                return
 
 
 class _Distance:
@@ -299,7 +313,8 @@ class _Keys:
     rules, and no stock that deals to them one by one while it holds cards) are taken as a set,
     so positions that differ only in the order of such piles are searched once. Of a pile no card
     ever leaves (a foundation that gives nothing back, Golf's waste) only the top card counts: the
-    cards under it are the cards missing elsewhere, and the rules only look at the top one."""
+    cards under it are the cards missing elsewhere, and the rules only look at the top one (not so
+    where a pile takes only the ranks the one before it holds: Osmosis)."""
 
     def __init__(self, position: Position):
         ruleset = position.ruleset
@@ -307,20 +322,29 @@ class _Keys:
         dealt_to = ruleset.stock.target if ruleset.stock is not None and \
             ruleset.stock.action is StockAction.DEAL_TO_EACH else None
         self.stock = rules.index[ruleset.stock.pile] if ruleset.stock is not None else -1
-        # Piles that lie over one another keep their places: they are not interchangeable.
+        # Piles that lie over one another, in a grid, or in an order the rules look at (a stock that
+        # closes them up, a pile taking only ranks the one before it holds) keep their places: they
+        # are not interchangeable.
+        closed_up = ruleset.stock.target if ruleset.stock is not None and \
+            ruleset.stock.action is StockAction.CONSOLIDATE else None
+        placed = {g.id for g in ruleset.piles
+                  if g.covered_by or g.columns or g.id == closed_up
+                  or (g.build is not None and g.build.previous_holds_rank)}
         self.fixed = tuple(i for g in ruleset.piles for i in rules.group_piles[g.id]
-                           if g.count == 1 or g.id == dealt_to or g.covered_by)
+                           if g.count == 1 or g.id == dealt_to or g.id in placed)
         self.free = tuple(rules.group_piles[g.id] for g in ruleset.piles
-                          if g.count > 1 and g.id != dealt_to and not g.covered_by)
+                          if g.count > 1 and g.id != dealt_to and g.id not in placed)
         self.dealt = rules.group_piles[dealt_to] if dealt_to else ()
         # With no limit on redeals, how many were used changes nothing.
         self.count_redeals = ruleset.stock is not None and ruleset.stock.redeals is not None
         stock = ruleset.stock
         turned_back = rules.index[stock.target] if stock is not None and stock.target in rules.index and \
             stock.action is StockAction.DEAL_TO_WASTE and stock.redeals != 0 else -1
+        # ... unless another pile takes only the ranks it holds (Osmosis's foundations).
+        ranked = {b for b in rules.previous if b >= 0}
         self.kept = tuple(i for i in range(len(rules.ids))
                           if rules.lift[i] == LIFT_NONE and i != self.stock and i != turned_back
-                          and rules.roles[i] is not Role.CHOOSER)
+                          and rules.roles[i] is not Role.CHOOSER and i not in ranked)
 
     def __call__(self, position: Position) -> tuple:
         piles = position.pile_codes
@@ -426,6 +450,14 @@ class _SafeMoves:
             if position.drag_reason(i, j, 1) is None:
                 return Move.drag(position.pile_ids[i], position.pile_ids[j], 1)
         return None
+
+    def is_safe(self, position: Position, i: int) -> bool:
+        """Whether the top card of pile index ``i`` may go to a foundation at once, as far as the
+        cards that could be held on it go: each of them lies on the foundations already."""
+        piles = position.pile_codes
+        founded = [piles[f] for f in self.foundation_index]
+        return all(sum(f.count(h) + f.count(h | UP) for f in founded) == self.copies[h]
+                   for h in self._held_codes(piles[i][-1] & 63, position))
 
     def _held_codes(self, code: int, position: Position) -> frozenset:
         held = self._held.get(code)

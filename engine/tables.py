@@ -96,6 +96,8 @@ class CompiledRules:
       card), ``capacity`` (0: no limit),
       ``accepts_run``, ``complete_run`` (takes only whole suits, King to Ace), ``kcap`` (most cards
       a pile takes in one drag), ``fill_static`` (the fill rule, ``None`` for ``auto``),
+      ``pair_to`` (the foundation a pile's pairs go to, or -1), ``previous`` (the pile whose ranks
+      the cards placed on a pile must be among, or -1),
       ``rank_codes[rank]`` (the face-down codes of a rank), ``autofill`` (``(pile, source piles)``
       of each pile refilled at once), ``reveal``, ``flippable`` (piles turned by a click),
       ``double_click`` (``(pile, action)`` of piles that react to one);
@@ -190,6 +192,25 @@ class CompiledRules:
         self.reverse_to = [[self.reverse[i][j] for i in range(n)] for j in range(n)]
         self.allowed_from = [[j in self.targets_from[i] and self.lift[i] != LIFT_NONE for i in range(n)]
                              for j in range(n)]
+        # Pairs (Monte Carlo): the pile whose pairs go to a foundation, only from the piles next to it.
+        self.pair_to = [self.group_piles[g.build.pair_to][0] if g.build is not None and g.build.pair_to else -1
+                        for g in self.groups]
+        for j in range(n):
+            if self.pair_to[j] >= 0:
+                self.capacity[j] = 0  # a pair leaves the pile: the card placed never stays
+        for j, g in enumerate(self.groups):
+            if g.build is not None and g.build.neighbours:
+                members = self.group_piles[g.id]
+                near = {members[m - 1] for m in g.neighbours(members.index(j) + 1)}
+                self.allowed_from[j] = [self.allowed_from[j][i] and i in near for i in range(n)]
+        # The pile whose ranks a pile's cards must be among (Osmosis's foundations), or -1.
+        self.previous = [-1] * n
+        for j, g in enumerate(self.groups):
+            if g.build is not None and g.build.previous_holds_rank:
+                members = self.group_piles[g.id]
+                at = members.index(j)
+                if at:
+                    self.previous[j] = members[at - 1]
         self.autofill = tuple((i, self.group_piles[g.fill.source or ""]) for i, g in enumerate(self.groups)
                               if g.fill.rule is FillRule.AUTO)
         stock = ruleset.stock

@@ -198,7 +198,8 @@ class _Limits:
         self.sequenced = [False] * n
         for j in R.foundations:
             build = R.groups[j].build
-            if self.dealt_count[j] > 1 or (self.dealt_count[j] == 1 and j != first_dealt) or j in R.stock_targets:
+            if self.dealt_count[j] > 1 or (self.dealt_count[j] == 1 and j != first_dealt) or j in R.stock_targets \
+                    or j in R.pair_to:  # pairs lie there as they were made, not built
                 continue
             self.sequenced[j] = all(_runs_keep_build(R.groups[i].move, build, R.reverse[i][j])
                                     for i in range(n) if R.allowed_from[j][i])

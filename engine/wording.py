@@ -44,13 +44,14 @@ Data keys besides the templates:
 The message kinds of moves (:meth:`Wording.analyse`): ``move``/``move_onto`` (one card, onto a pile
 or onto a card), ``run``/``run_onto``, ``drag`` (cards not known: empty or face down), ``deal`` (the
 stock turns cards onto the waste), ``deal_each`` (the stock deals onto the tableau), ``offer`` (the
-stock offers a card in the chooser), ``redeal``, ``stock`` (a click on the stock that can do nothing
-known), ``dbl``, ``dbl_run``, ``dbl_auto`` (double-clicks, naming where the cards go), ``dbl_pile``
+stock offers a card in the chooser), ``redeal``, ``close_up`` (the stock closes up the tableau and
+deals into its gaps), ``pair`` (a card placed on one of the same rank, the two leaving the table),
+``stock`` (a click on the stock that can do nothing known), ``dbl``, ``dbl_run``, ``dbl_auto`` (double-clicks, naming where the cards go), ``dbl_pile``
 (a double-click that moves nothing), ``flip``. Each has a ``play_do_<kind>`` template (what to do:
 hints and example steps). What a played move did is ``play_done_move``, ``_run``, ``_deal``,
-``_deal_each``, ``_offer``, ``_redeal``, ``_flip`` or ``_auto`` (a double-click is said as the drag
+``_deal_each``, ``_offer``, ``_redeal``, ``_close_up``, ``_pair``, ``_flip`` or ``_auto`` (a double-click is said as the drag
 it stands for, several of them as ``_auto``); what taking it back did is ``play_undone_move``,
-``_run``, ``_stock`` (any stock click), ``_redeal``, ``_flip`` or ``_auto``. Front ends add
+``_run``, ``_stock`` (any stock click), ``_redeal``, ``_pair``, ``_flip`` or ``_auto``. Front ends add
 ``play_redone`` before a move played again, ``play_refused`` around a reason, ``board_won`` or
 ``board_lost`` after the move that ends the game, each a sentence of its own (:meth:`Wording.join`).
 """
@@ -389,9 +390,17 @@ class Wording:
         if onto:
             values["onto"] = self.card_phrase(below[-1][0])
         single, single_onto, run, run_onto = kinds
+        if onto and count == 1 and single_onto == "move_onto" and self._makes_pair(target, position):
+            return "pair", values
         if count == 1:
             return (single_onto if onto else single), values
         return (run_onto if onto else run), values
+
+    def _makes_pair(self, target: str, position: Position) -> bool:
+        """Whether a card placed on ``target``'s top card leaves the table with it (``pair_to``)."""
+        group = next((g for g in self.ruleset.piles if target in (pile_id(g, n) for n in range(1, g.count + 1))),
+                     None)
+        return group is not None and group.build is not None and group.build.pair_to is not None
 
     def _analyse_double_click(self, move: Move, position: Position) -> tuple[str, dict[str, Any]]:
         pile = move.source or ""
@@ -426,6 +435,8 @@ class Wording:
         if policy is None or policy.action is StockAction.NONE:
             return "stock", values
         targets = self._group_piles(policy.target)
+        if policy.action is StockAction.CONSOLIDATE:
+            return "close_up", values
         if policy.action is StockAction.DEAL_TO_EACH:
             if not cards:
                 return "stock", values
@@ -443,10 +454,10 @@ class Wording:
     #: The past-tense kind (``play_done_*``) and the taken-back kind (``play_undone_*``) of each kind.
     _DONE = {"move": "move", "move_onto": "move", "run": "run", "run_onto": "run", "dbl": "move",
              "dbl_run": "run", "dbl_auto": "auto", "deal": "deal", "deal_each": "deal_each", "offer": "offer",
-             "redeal": "redeal", "flip": "flip"}
+             "redeal": "redeal", "flip": "flip", "close_up": "close_up", "pair": "pair"}
     _UNDONE = {"move": "move", "move_onto": "move", "run": "run", "run_onto": "run", "dbl": "move",
                "dbl_run": "run", "dbl_auto": "auto", "deal": "stock", "deal_each": "stock", "offer": "stock",
-               "redeal": "redeal", "flip": "flip"}
+               "redeal": "redeal", "flip": "flip", "close_up": "stock", "pair": "pair"}
 
     def describe(self, move: Move, position: Position) -> str:
         """What to do to play ``move`` from ``position``, as a sentence (``play_do_<kind>``):

@@ -378,6 +378,7 @@ def _port(text: str) -> int:
 #: first of each game is the page's own rules). tests/generator/test_solving.py holds it to rules/.
 EMBEDDED_VARIANTS = {"giant": ("alternate-colours", "same-suit"),
                      "klondike": ("single-card-deals", "three-card-deals", "no-redeals", "unlimited-redeals"),
+                     "osmosis": ("single-card-deals", "three-card-deals"),
                      "spider": ("four-suits", "two-suits", "one-suit")}
 VARIANT_HELP = ("a rule variant of the game, by the id its rules name (" + "; ".join(
     f"{game}: {variants[0]}, the default, {', '.join(variants[1:])}" for game, variants in EMBEDDED_VARIANTS.items())

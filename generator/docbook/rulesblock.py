@@ -225,14 +225,17 @@ SCHEMA: dict[str, _Element] = {
         {"id": _Attr(_name, True), "role": _Attr(_enum(Role), True), "count": _Attr(_int(1), True),
          "label": _Attr(_label, True), "capacity": _Attr(_int(1)),
          "reveal": _Attr(_enum(Reveal), default=Reveal.AUTO),
-         "double-click": _Attr(_enum(DoubleClick), default=DoubleClick.NONE), "slots": _Attr(_ints(0))},
+         "double-click": _Attr(_enum(DoubleClick), default=DoubleClick.NONE), "slots": _Attr(_ints(0)),
+         "columns": _Attr(_int(1))},
         {"build": (0, 1), "move": (0, 1), "fill": (0, 1), "cover": (0, None)}),
     "cover": _Element({"pile": _Attr(_int(1), True), "by": _Attr(_ints(1), True)}, {}),
     "build": _Element(
         {"direction": _Attr(_enum(Direction), True), "match": _Attr(_enum(Match), default=Match.RANK_ONLY),
          "wrap": _Attr(_yes_no, default=False), "base": _Attr(_enum(Base), default=Base.ANY),
          "stop-at-base": _Attr(_yes_no, default=False),
-         "accepts": _Attr(_enum(Accepts), default=Accepts.SINGLE), "closed-on": _Attr(_rank)},
+         "accepts": _Attr(_enum(Accepts), default=Accepts.SINGLE), "closed-on": _Attr(_rank),
+         "pair-to": _Attr(_name), "neighbours": _Attr(_yes_no, default=False),
+         "previous-holds-rank": _Attr(_yes_no, default=False)},
         {}),
     "move": _Element(
         {"unit": _Attr(_enum(MoveUnit), True), "match": _Attr(_enum(Match)),
@@ -369,7 +372,8 @@ class _Loader:
             self.children(b)
             build = self.build(b, BuildPolicy, direction=ba["direction"], match=ba["match"], wrap=ba["wrap"],
                                base=ba["base"], stop_at_base=ba["stop-at-base"], accepts=ba["accepts"],
-                               closed_on=ba["closed-on"])
+                               closed_on=ba["closed-on"], pair_to=ba["pair-to"], neighbours=ba["neighbours"],
+                               previous_holds_rank=ba["previous-holds-rank"])
         if kids["move"]:
             m = kids["move"][0]
             ma = self.attrs(m)
@@ -385,6 +389,8 @@ class _Loader:
         optional = {k: v for k, v in (("move", move), ("fill", fill)) if v is not None}
         if kids["cover"]:
             optional["covered_by"] = self.covers(kids["cover"], a["count"])
+        if a["columns"] is not None:
+            optional["columns"] = a["columns"]
         return self.build(el, PileGroup, id=a["id"], role=a["role"], count=a["count"], label=a["label"],
                           build=build, capacity=a["capacity"], reveal=a["reveal"],
                           double_click=a["double-click"], slots=a["slots"], line=el.sourceline, **optional)

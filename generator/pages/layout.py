@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from patiencebook.engine.position import Position, pile_ids
-from patiencebook.engine.rules import FillRule, PileGroup, Role, Ruleset, StockAction, pile_id
+from patiencebook.engine.rules import Direction, FillRule, PileGroup, Role, Ruleset, StockAction, pile_id
 
 __all__ = [
     "CARD_WIDTH", "CARD_HEIGHT", "GAP", "MARGIN", "ROW_GAP", "MIN_TOP_GAP", "FAN_FACE_UP", "FAN_FACE_DOWN", "FAN_RIGHT",
@@ -45,6 +45,9 @@ TRUNK_DROP = 0.35 * CARD_HEIGHT
 #: How much lower a pile lies than a pile it lies over (``covered_by``): half a card, as AisleRiot's
 #: Triple Peaks overlaps its rows.
 COVER_STEP = 0.5 * CARD_HEIGHT
+#: Space between two rows of a grid of piles (Monte Carlo's five rows) or of foundations fanned to the
+#: right (Osmosis), enough for the labels over the lower row.
+GRID_ROW_GAP = 0.4
 
 _TOP_LEFT = (Role.STOCK, Role.WASTE, Role.CHOOSER, Role.RESERVE, Role.FREECELL)
 
@@ -161,7 +164,81 @@ def _covered_rows(group: PileGroup, x: float, row_y: float) -> tuple[list[_Place
     return placed, x
 
 
+def _spread(ruleset: Ruleset) -> list[PileGroup]:
+    """The foundation groups built in any order of rank (Osmosis), whose cards must all show: the
+    ranks a foundation holds decide what the next one takes."""
+    return [g for g in ruleset.piles if g.role is Role.FOUNDATION and g.build is not None
+            and g.build.direction is Direction.ANY]
+
+
+def _rows_plan(ruleset: Ruleset) -> tuple[list[_Placed], float, float] | None:
+    """The table in rows side by side, for a tableau in a grid (Monte Carlo) or foundations built in
+    any order of rank (Osmosis); ``None`` for other games.
+
+    A grid has the piles of the top row beside it, one under another: stock, waste, reserve and
+    free cells at its left, foundations at its right, as AisleRiot's Monte Carlo puts its stock at
+    the left of the square. Foundations built in any order of rank lie one under another, fanned
+    to the right so that every rank on them shows (what the next one takes), each beside a reserve
+    pile when there are as many, with stock and waste at their right, as AisleRiot's Osmosis. Every
+    pile has its label over it (rows from 1), so the rows stand :data:`GRID_ROW_GAP` apart.
+    """
+    grids = [g for g in ruleset.piles if g.role is Role.TABLEAU and g.columns]
+    spread = _spread(ruleset)
+    if not grids and not spread:
+        return None
+    pitch = CARD_WIDTH + GAP
+    step = CARD_HEIGHT + GRID_ROW_GAP
+    top = MARGIN + GRID_ROW_GAP
+    placed: list[_Placed] = []
+
+    def column(groups: list[PileGroup], x: float) -> float:
+        n = 0
+        for group in groups:
+            for pid in _ids(group):
+                placed.append(_Placed(pid, group, x, top + n * step, "none", 1 + n, CARD_HEIGHT))
+                n += 1
+        return x + pitch if n else x
+
+    left = [g for g in ruleset.piles if g.role in _TOP_LEFT]
+    if grids:
+        x = column(left, MARGIN) + GAP  # a little more room between the grid and the piles beside it
+        for group in grids:
+            columns = group.columns or group.count
+            for n, pid in enumerate(_ids(group)):
+                row, col = divmod(n, columns)
+                placed.append(_Placed(pid, group, x + col * pitch, top + row * step, "none", 1 + row, CARD_HEIGHT))
+            x += columns * pitch
+        x = column([g for g in ruleset.piles if g.role is Role.FOUNDATION], x + GAP)
+    else:
+        fan = CARD_WIDTH + (len(ruleset.deck.ranks) * ruleset.deck.decks - 1) * FAN_RIGHT
+        reserves = [g for g in left if g.role is Role.RESERVE]
+        beside = sum(g.count for g in reserves) == sum(g.count for g in spread)
+        x = column(reserves, MARGIN) if beside else MARGIN
+        n = 0
+        for group in spread:
+            for pid in _ids(group):
+                placed.append(_Placed(pid, group, x, top + n * step, "right", 1 + n, fan))
+                n += 1
+        x += fan + 2 * GAP
+        for group in (g for g in left if not beside or g.role is not Role.RESERVE):
+            for pid in _ids(group):
+                placed.append(_Placed(pid, group, x, top, "none", 1, CARD_HEIGHT))
+                x += pitch
+        others = [g for g in ruleset.piles if g.role is Role.TABLEAU or (g.role is Role.FOUNDATION
+                                                                         and g not in spread)]
+        if others:
+            return None  # no game needs more yet; the plain plan serves
+    width = max(p.x + p.extent if p.fan == "right" else p.x + CARD_WIDTH for p in placed) + MARGIN
+    height = max(p.y + CARD_HEIGHT for p in placed) + MARGIN
+    order = {pid: n for n, pid in enumerate(pile_ids(ruleset))}
+    placed.sort(key=lambda p: order[p.id])
+    return placed, width, height
+
+
 def _plan(ruleset: Ruleset) -> tuple[list[_Placed], float, float]:
+    side = _rows_plan(ruleset)
+    if side is not None:
+        return side
     faces = start_faces(ruleset)
     trunk = trunk_of(ruleset)
     pitch = CARD_WIDTH + GAP
@@ -290,7 +367,9 @@ def pile_layout(ruleset: Ruleset) -> dict[str, Any]:
     AisleRiot's FreeCell); when it is wider even so, the tableau row moves right by whole slots to sit
     in the middle (AisleRiot's Gypsy). A one-pile reserve refilling a small-capacity tableau is put
     between the two halves of the tableau, as in AisleRiot's Eagle Wing (see :func:`trunk_of`). A
-    tableau whose piles lie over one another (Triple Peaks) is laid out by :func:`_covered_rows`.
+    tableau whose piles lie over one another (Triple Peaks) is laid out by :func:`_covered_rows`; a
+    tableau in a grid (Monte Carlo) and foundations built in any order of rank (Osmosis) by
+    :func:`_rows_plan`.
     """
     placed, width, height = _plan(ruleset)
     piles = []

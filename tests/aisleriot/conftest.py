@@ -27,10 +27,15 @@ class ReferenceGame:
         variants: variant id of the page -> the names of the AisleRiot options that make it, as its
             Options menu shows them (every other option off); empty when the page has no variants
             and AisleRiot's defaults are played.
+        removed: the id of our pile that holds the cards AisleRiot takes off the table, for which
+            it has no slot (Monte Carlo's pairs: monte-carlo.scm ``button-released`` drops the
+            dragged card and ``remove-card`` deletes the other), or ``None``. Its cards are
+            compared as a set with those missing from AisleRiot's slots.
     """
 
     module: str
     variants: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    removed: str | None = None
 
     def options(self, variant: str | None) -> tuple[str, ...] | None:
         """The AisleRiot options for ``variant`` (``None``: the game's own defaults)."""
@@ -87,6 +92,11 @@ GAMES: dict[str, ReferenceGame] = {
     "jumbo": ReferenceGame("jumbo"),
     "spider_three_decks": ReferenceGame("spider-three-decks"),
     "will_o_the_wisp": ReferenceGame("will-o-the-wisp"),
+    "monte_carlo": ReferenceGame("monte-carlo", removed="foundation"),
+    "osmosis": ReferenceGame("osmosis", {
+        "single-card-deals": (),
+        "three-card-deals": ("Three card deals",),
+    }),
 }
 
 #: Every (page id, variant id) pair compared; the variant is ``None`` for a page without variants.
@@ -139,14 +149,15 @@ def gives_slots(ruleset) -> bool:
     return any(group.slots is not None for group in ruleset.piles)
 
 
-def slot_piles(typed_slots: Iterable[tuple], ruleset, position) -> dict[int, str]:
+def slot_piles(typed_slots: Iterable[tuple], ruleset, position, removed: str | None = None) -> dict[int, str]:
     """AisleRiot slot id -> our pile id for ``ruleset``: by the slot numbers of the page when it
-    gives them (``Ruleset.slot_order()``), else by role in layout order (:func:`pile_map`).
+    gives them (``Ruleset.slot_order()``, without the pile ``removed``: see
+    :attr:`ReferenceGame.removed`), else by role in layout order (:func:`pile_map`).
 
     Raises ``ValueError`` when the two sides do not have the same piles.
     """
     if gives_slots(ruleset):
-        return slot_pile_map(typed_slots, ruleset.slot_order())
+        return slot_pile_map(typed_slots, [p for p in ruleset.slot_order() if p != removed])
     return pile_map(typed_slots, position.pile_ids, (position.role(p).value for p in position.pile_ids))
 
 

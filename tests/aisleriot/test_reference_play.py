@@ -65,6 +65,9 @@ class Deviation:
     ``("score", ours, aisleriot's)``; ``matches(action, roles, look)`` picks the actions it covers, with
     ``roles`` mapping AisleRiot slot ids to our role words. ``rule`` names the rule of the page
     the difference is about; ``why`` is the reason, as docs/deviations.md gives it.
+    ``played_as``, for a move only we allow, is the AisleRiot action that makes the same move there
+    (another way of doing it), so that random play can take the move on both sides; ``None`` when
+    AisleRiot has none.
     """
 
     name: str
@@ -72,6 +75,7 @@ class Deviation:
     rule: str
     why: str
     matches: Callable[[Action, dict[int, str], Look], bool]
+    played_as: Callable[[Action], Action] | None = None
 
 
 def _foundation_to_foundation(action: Action, roles: dict[int, str], look: Look) -> bool:
@@ -349,6 +353,23 @@ LOOP_WITH_A_FOUNDATION_MOVE = Deviation(
         "counts it, and the game goes on.",
     matches=_loop_with_a_foundation_move)
 
+def _drag_to_empty_foundation(action: Action, roles: dict[int, str], look: Look) -> bool:
+    if action[0] != "drag" or roles[action[3]] != "foundation":
+        return False
+    return not next(cards for sid, _, cards in look.slots if sid == action[3])
+
+
+DRAG_TO_EMPTY_FOUNDATION = Deviation(
+    name="drag-to-empty-foundation",
+    side="ours",
+    rule="A card of the base rank can be dragged or double-clicked to the first empty foundation.",
+    why="AisleRiot's Osmosis never accepts a card dragged to an empty foundation: its test for that drop "
+        "ends in a loop whose value, in the Guile it runs on, is false, so only a double-click starts a "
+        "foundation there. The page lets the card be dragged too, to the same foundation a double-click "
+        "sends it to; random play makes that drag in AisleRiot with a double-click on the card's pile.",
+    matches=_drag_to_empty_foundation,
+    played_as=lambda action: ("dclick", action[1]))
+
 #: The deliberate differences, per page id of rules/ (the same for every variant of a page).
 DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "hamilton": (FOUNDATION_TO_FOUNDATION,),
@@ -377,6 +398,7 @@ DEVIATIONS: dict[str, tuple[Deviation, ...]] = {
     "cruel": (TABLEAU_CARDS_TOGETHER, OVER_WITHOUT_REDEAL, LOOP_WITH_A_FOUNDATION_MOVE),
     "thumb_and_pouch": (FOUNDATION_TO_FOUNDATION, FOUNDATION_CARDS_LIFTED, OVER_BY_HINT),
     "jumbo": (FOUNDATION_TO_FOUNDATION, FOUNDATION_CARDS_LIFTED),
+    "osmosis": (DRAG_TO_EMPTY_FOUNDATION,),
 }
 
 
@@ -425,6 +447,15 @@ def compare(page_id: str, position: Position, look: Look, pile_of: dict[int, str
             report.differences += 1
             report.unexplained.append(f"{where}: {pile_of[sid]} is {ours}, AisleRiot slot {sid} {cards}")
             same_layout = False
+    removed = GAMES[page_id].removed
+    if removed is not None:
+        # The cards AisleRiot took off the table are exactly those on our pile for them, face up.
+        gone = Counter(position.cards()) - Counter(card for _, _, cards in look.slots for card, _ in cards)
+        kept = position.pile(removed)
+        if Counter(card for card, _ in kept) != gone or not all(up for _, up in kept):
+            report.differences += 1
+            report.unexplained.append(f"{where}: {removed} is {list(kept)}, AisleRiot took off {sorted(gone)}")
+            same_layout = False
     if position.score != look.score:
         report.differences += 1
         score = ("score", position.score, look.score)
@@ -457,6 +488,18 @@ def compare(page_id: str, position: Position, look: Look, pile_of: dict[int, str
     return same_layout
 
 
+def played_as(page_id: str, action: Action, pile_of: dict[int, str], position: Position, look: Look) -> Action:
+    """``action``, or the AisleRiot action that makes the same move when only our rules allow
+    ``action`` and a deviation of the page says how AisleRiot makes it (:attr:`Deviation.played_as`)."""
+    if action in look.actions:
+        return action
+    roles = {sid: position.role(pid).value for sid, pid in pile_of.items()}
+    for dev in DEVIATIONS.get(page_id, ()):
+        if dev.side == "ours" and dev.played_as is not None and dev.matches(action, roles, look):
+            return dev.played_as(action)
+    return action
+
+
 def describe(action: Action, pile_of: dict[int, str]) -> str:
     """An AisleRiot action in our move notation, with its slot numbers."""
     if action[0] == "drag":
@@ -479,7 +522,7 @@ def play(page_id: str, variant: str | None, ruleset, seeds, steps: int,
             look = game.look()
             report.deals += 1
             try:
-                pile_of = slot_piles(look.slots, ruleset, position)
+                pile_of = slot_piles(look.slots, ruleset, position, reference.removed)
             except ValueError as err:
                 report.differences += 1
                 report.unexplained.append(f"deal {seed}: piles do not match AisleRiot's slots: {err}")
@@ -500,8 +543,9 @@ def play(page_id: str, variant: str | None, ruleset, seeds, steps: int,
                     ending = "no move"
                     break
                 move = rng.choice(moves)
+                action = played_as(page_id, aisleriot_action(move, slot_of, stock_slot), pile_of, position, look)
                 position = position.apply(move)
-                look = game.step(aisleriot_action(move, slot_of, stock_slot))
+                look = game.step(action)
                 report.steps += 1
                 where = f"deal {seed} step {step} ({move})"
                 if look.result in ("f", "refused-press") or (look.result or "").startswith("refused"):

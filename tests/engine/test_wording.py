@@ -44,6 +44,10 @@ SCENARIOS = {
     "refused_dbl": ("eagle_wing", None, 1, [], "dbl:stock"),
     "refused_no_redeal": ("golf", None, 1, ["stock"] * 17, "stock"),
     "refused_redeals_used": ("klondike", "single-card-deals", 1, (["stock"] * 25) * 2 + ["stock"] * 24, "stock"),
+    "pair": ("monte_carlo", None, 1, [], "tableau12>tableau17"),
+    "close_up": ("monte_carlo", None, 1, ["tableau12>tableau17"], "stock"),
+    "refused_neighbours": ("monte_carlo", None, 1, [], "tableau6>tableau10"),
+    "refused_rank_before": ("osmosis", "single-card-deals", 1, ["stock"] * 5, "waste>foundation3"),
 }
 
 

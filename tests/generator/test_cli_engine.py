@@ -269,5 +269,6 @@ def test_play_help_lists_the_variants():
     help_text = re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(result.stdout.split()))
     assert ("--variant ID a rule variant of the game, by the id its rules name (giant: alternate-colours, the "
             "default, same-suit; klondike: single-card-deals, the "
-            "default, three-card-deals, no-redeals, unlimited-redeals; spider: four-suits, the default, two-suits, "
+            "default, three-card-deals, no-redeals, unlimited-redeals; osmosis: single-card-deals, the default, "
+            "three-card-deals; spider: four-suits, the default, two-suits, "
             "one-suit); default: the rules the page states") in help_text

@@ -181,7 +181,7 @@ def test_an_interface_file_breaking_the_message_format_is_refused_naming_file_an
     assert caught.value.file == str(tmp_path / "de.json")
     assert "reason_pile-full: lacks the plural forms other of the language" in caught.value.message
     assert ("pile_forms['Stock']: lacks the form 'from' that play_do_dbl, play_do_dbl_run, play_do_drag and "
-            "15 more use") in caught.value.message
+            "17 more use") in caught.value.message
 
 
 def test_ui_strings_of_an_unknown_language_raise_language_error():

@@ -197,7 +197,8 @@ def test_the_variants_in_the_help_are_those_the_embedded_rules_name():
                if game.variants)
     assert VARIANT_HELP == ("a rule variant of the game, by the id its rules name (giant: alternate-colours, the "
                             "default, same-suit; klondike: single-card-deals, the "
-                            "default, three-card-deals, no-redeals, unlimited-redeals; spider: four-suits, the default, "
+                            "default, three-card-deals, no-redeals, unlimited-redeals; osmosis: single-card-deals, the "
+                            "default, three-card-deals; spider: four-suits, the default, "
                             "two-suits, one-suit); default: the rules the page states")
 
 

@@ -177,12 +177,14 @@
   }
 
   /* The width (card widths) a pile's label may take: the step to the nearest pile beside it in its
-   * row, at most 2. */
+   * row, at most 2. A pile fanned to the right (Osmosis's foundations) has its label over its fan,
+   * from its left edge, as far as the fan or the next pile to its right. */
   function labelRoom(pile, layout) {
-    var room = 2;
+    var right = pile.fan === "right";
+    var room = right ? pile.room || 1 : 2;
     layout.piles.forEach(function (other) {
       if (other !== pile && (other.row || 0) === (pile.row || 0) && Math.abs(other.y - pile.y) < CARD_HEIGHT) {
-        var step = Math.abs(other.x - pile.x);
+        var step = right ? other.x - pile.x : Math.abs(other.x - pile.x);
         if (step > 0) { room = Math.min(room, step); }
       }
     });
@@ -348,7 +350,8 @@
         // As wide as the step to the next pile of the row, centred on the pile.
         var slot = labelRoom(pile, layout);
         label.style.width = percent(slot);
-        label.style.left = percent((1 - slot) / 2);
+        label.style.left = pile.fan === "right" ? "0%" : percent((1 - slot) / 2);
+        if (pile.fan === "right") { label.style.justifyContent = "flex-start"; }
         el.appendChild(label);
       }
       if (pile.id === highlight.source) {

@@ -37,7 +37,8 @@ def test_the_aisleriot_manual_gets_our_models_and_nothing_else():
         "odessa": "odessa.xml", "scorpion": "scorpion.xml", "seahaven": "seahaven.xml", "spider": "spider.xml", "thumb_and_pouch": "thumb_and_pouch.xml", "westhaven": "westhaven.xml", "spider_three_decks": "spider_three_decks.xml", "spiderette": "spiderette.xml",
         "whitehead": "whitehead.xml", "triple_peaks": "triple_peaks.xml",
         "streets_and_alleys": "streets_and_alleys.xml",
-        "will_o_the_wisp": "will_o_the_wisp.xml", "yukon": "yukon.xml"}
+        "will_o_the_wisp": "will_o_the_wisp.xml", "yukon": "yukon.xml",
+        "monte_carlo": "monte_carlo.xml", "osmosis": "osmosis.xml"}
     pages = {page.slug: page for page in document.pages}
     assert pages["eagle-wing"].rules.game == "eagle_wing"
     assert pages["klondike"].rules.game == "klondike"

@@ -80,6 +80,8 @@ def test_every_game_has_at_least_two_examples_that_replay(document):
         "triple_peaks": ["triple_peaks-example-run", "triple_peaks-example-peaks"],
         "will_o_the_wisp": ["will_o_the_wisp-example-runs", "will_o_the_wisp-example-last-deal"],
         "yukon": ["yukon-example-groups", "yukon-example-king"],
+        "monte_carlo": ["monte_carlo-example-pairs", "monte_carlo-example-corners"],
+        "osmosis": ["osmosis-example-ranks", "osmosis-example-start"],
         "whitehead": ["whitehead-example-suit", "whitehead-example-run"],
         "thumb_and_pouch": ["thumb_and_pouch-example-suit", "thumb_and_pouch-example-foundation"],
     }

@@ -195,9 +195,10 @@ def test_each_page_has_its_block_right_after_the_title():
 
 @pytest.mark.parametrize("name, line, message", [
     ("unknown_parameter", 16,
-     "pb:pile: unknown attribute 'colour'; allowed: id, role, count, label, capacity, reveal, double-click, slots"),
+     "pb:pile: unknown attribute 'colour'; allowed: id, role, count, label, capacity, reveal, double-click, slots, "
+     "columns"),
     ("unknown_value", 17,
-     "pb:build: unknown value 'sideways' for 'direction'; allowed: up, down, up-or-down, none"),
+     "pb:build: unknown value 'sideways' for 'direction'; allowed: up, down, up-or-down, none, same, any"),
     ("bad_number", 16, "pb:pile: bad number 'seven' for 'count'; expected a whole number of at least 1"),
     ("missing_attribute", 25,
      "pb:stock: missing attribute 'redeals' (expected a whole number of at least 0, or unlimited)"),

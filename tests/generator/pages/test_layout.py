@@ -218,3 +218,25 @@ def test_canfield_waste_fans_its_three_cards_to_the_right_before_the_reserve():
     p = piles("canfield")
     assert p["waste"]["fan"] == "right" and p["waste"]["room"] == pytest.approx(CARD_WIDTH + 2 * 0.25)
     assert p["waste"]["x"] + p["waste"]["room"] < p["reserve"]["x"] < p["foundation1"]["x"]
+
+
+def test_monte_carlo_lays_its_tableau_in_a_square_with_stock_and_foundation_beside_it():
+    p = piles("monte_carlo")
+    for n in range(1, 26):
+        row, col = divmod(n - 1, 5)
+        here = p[f"tableau{n}"]
+        assert here["x"] == pytest.approx(p["tableau1"]["x"] + col * (CARD_WIDTH + GAP))
+        assert here["y"] == pytest.approx(p["tableau1"]["y"] + row * (CARD_HEIGHT + 0.4))
+        assert here["row"] == 1 + row
+    assert p["stock"]["x"] < p["tableau1"]["x"] and p["stock"]["y"] == p["tableau1"]["y"]
+    assert p["foundation"]["x"] > p["tableau5"]["x"] and p["foundation"]["y"] == p["tableau5"]["y"]
+
+
+def test_osmosis_fans_each_foundation_right_beside_its_reserve_pile_so_every_rank_shows():
+    p = piles("osmosis")
+    for n in range(1, 5):
+        reserve, foundation = p[f"reserve{n}"], p[f"foundation{n}"]
+        assert foundation["fan"] == "right" and foundation["room"] == pytest.approx(CARD_WIDTH + 12 * 0.25)
+        assert reserve["y"] == foundation["y"] and reserve["x"] < foundation["x"]
+    assert [p[f"foundation{n}"]["y"] for n in range(1, 5)] == sorted(p[f"foundation{n}"]["y"] for n in range(1, 5))
+    assert p["stock"]["x"] > p["foundation1"]["x"] + p["foundation1"]["room"] and p["waste"]["x"] > p["stock"]["x"]

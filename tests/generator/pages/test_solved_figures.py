@@ -23,10 +23,11 @@ def figures():
     return load_figures(RULES / FILE_NAME)
 
 
-#: Games measured on deals 1-200 only: their deals 1-1000 would take the solver more than an hour of
-#: one core (at the budget of their figure, on the machine the figures were recorded on).
-SHORT_FIGURES = {"bakers_game", "beleaguered_castle", "cruel", "easthaven", "eight_off", "jumbo", "kansas",
-                 "king_albert", "lady_jane", "seahaven", "streets_and_alleys", "thumb_and_pouch", "triple_peaks",
+#: Games measured on deals 1-200 only. Triple Peaks' deals 1-1000 would take the solver more than an
+#: hour of one core at the budget of its figure; the others' deals 201-1000 are still to be searched
+#: (under an hour of one core each, timed on deals 201-210 on the machine the figures are recorded on).
+SHORT_FIGURES = {"bakers_game", "easthaven", "jumbo", "kansas",
+                 "king_albert", "lady_jane", "streets_and_alleys", "triple_peaks",
                  "westhaven", "whitehead"}
 
 
@@ -42,7 +43,7 @@ def test_every_variant_a_page_describes_has_a_figure_for_deals_1_to_1000(figures
     # The Options items marked pb:variant show them (generator/pages/widgets.py).
     variants = [(page.id, vid, ruleset) for page in DOCUMENT.pages if page.rules is not None
                 for vid, ruleset in page.variants.items()]
-    assert len(variants) == 9  # Klondike's four ways to deal, Spider's three decks, Giant's two builds
+    assert len(variants) == 11  # Klondike's four ways to deal, Spider's three decks, Giant's two builds, Osmosis's two ways
     missing = [(game, vid) for game, vid, ruleset in variants if figure_for(figures, ruleset) is None]
     assert missing == [], "run patiencebook solve GAME --variant ID --deals 1-1000 --record"
     for game, vid, ruleset in variants:
