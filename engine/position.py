@@ -696,6 +696,7 @@ class Position:
                     at.append((i, k))
         if runs:
             limit = self._move_limit() if any(R.limited) else 0
+            ranked, wide = R.ranked, R.wide
             for j in R.targets:
                 q = piles[j]
                 if R.complete_run[j]:
@@ -715,14 +716,14 @@ class Position:
                 rev = R.reverse_to[j]
                 allowed = R.allowed_from[j]
                 # Only ranks the pile before holds (Osmosis's foundations).
-                held = {c & 15 for c in piles[R.previous[j]]} if R.previous[j] >= 0 else None
+                held = {c & 15 for c in piles[R.previous[j]]} if ranked and R.previous[j] >= 0 else None
                 # (free cells + 1) * 2 ** empty tableau piles, the target not counted.
                 lim = 0
                 if limit and R.roles[j] is Role.TABLEAU:
                     lim = limit if q or not R.limit_doubles else limit >> 1
                 if q:
                     wanted = accepts[j][q[-1] & 63]
-                    if len(wanted) > len(runs):
+                    if wide and len(wanted) > 2 * len(runs):
                         # A pile taking many cards (Osmosis's: any rank of a suit): look the few
                         # liftable ones up instead, in the same order (codes rise; no joker fits).
                         fits_j, onto = fits[j], (q[-1] & 63) << 6

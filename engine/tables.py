@@ -97,7 +97,8 @@ class CompiledRules:
       ``accepts_run``, ``complete_run`` (takes only whole suits, King to Ace), ``kcap`` (most cards
       a pile takes in one drag), ``fill_static`` (the fill rule, ``None`` for ``auto``),
       ``pair_to`` (the foundation a pile's pairs go to, or -1), ``previous`` (the pile whose ranks
-      the cards placed on a pile must be among, or -1),
+      the cards placed on a pile must be among, or -1; ``ranked``: some pile has one), ``wide``
+      (some pile builds with cards of any rank),
       ``rank_codes[rank]`` (the face-down codes of a rank), ``autofill`` (``(pile, source piles)``
       of each pile refilled at once), ``reveal``, ``flippable`` (piles turned by a click),
       ``double_click`` (``(pile, action)`` of piles that react to one);
@@ -211,6 +212,10 @@ class CompiledRules:
                 at = members.index(j)
                 if at:
                     self.previous[j] = members[at - 1]
+        self.ranked = any(b >= 0 for b in self.previous)
+        # Piles whose top card takes many cards (a build of any rank), looked up from the cards
+        # that can be lifted instead.
+        self.wide = any(g.build is not None and g.build.direction is Direction.ANY for g in self.groups)
         self.autofill = tuple((i, self.group_piles[g.fill.source or ""]) for i, g in enumerate(self.groups)
                               if g.fill.rule is FillRule.AUTO)
         stock = ruleset.stock
