@@ -142,9 +142,10 @@ _STOCK = Move(MoveKind.STOCK)
 class LegalMoves:
     """The legal moves of a position: lazy, iterable, countable and searchable, like python-chess's.
 
-    Iteration generates the moves in a fixed order (drags grouped by target pile in layout order;
-    then turns; then the stock click; then double-clicks when asked). ``len()`` generates them all
-    once and keeps them; ``in`` checks the one move against the rules.
+    Iteration gives the moves in a fixed order (drags grouped by target pile in layout order;
+    then turns; then the stock click; then double-clicks when asked). Iteration and ``len()``
+    generate them all once and keep them; ``bool()`` stops at the first; ``in`` checks the one
+    move against the rules.
     """
 
     __slots__ = ("_position", "_double_clicks", "_all")
@@ -154,19 +155,23 @@ class LegalMoves:
         self._double_clicks = double_clicks
         self._all: tuple[Move, ...] | None = None
 
+    def _moves(self) -> tuple[Move, ...]:
+        moves = self._all
+        if moves is None:
+            moves = self._all = tuple(self._position.generate_moves(self._double_clicks))
+        return moves
+
     def __iter__(self) -> Iterator[Move]:
-        if self._all is not None:
-            return iter(self._all)
-        return self._position.generate_moves(self._double_clicks)
+        # list(legal_moves) asks for an iterator, then for the length: both read the one tuple.
+        return iter(self._moves())
 
     def __len__(self) -> int:
-        # list(legal_moves) asks for the length first: keep the moves so they are generated once.
-        if self._all is None:
-            self._all = tuple(self._position.generate_moves(self._double_clicks))
-        return len(self._all)
+        return len(self._moves())
 
     def __bool__(self) -> bool:
-        return any(True for _ in self)
+        if self._all is not None:
+            return bool(self._all)
+        return any(True for _ in self._position.generate_moves(self._double_clicks))
 
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, Move):

@@ -523,11 +523,14 @@ class Position:
     def _resolve(self, move: Move) -> "Position":
         kind = move.kind
         if kind is MoveKind.DRAG:
-            i, j, k = self._drag_indices(move)
-            reason = self.drag_reason(i, j, k)
-            if reason:
-                raise IllegalMove(reason)
-            return self._do_drag(i, j, k)
+            key = self._drag_indices(move)
+            drags = self._drags
+            # A drag this position has already listed as legal is not checked again.
+            if drags is None or key not in drags:
+                reason = self.drag_reason(*key)
+                if reason:
+                    raise IllegalMove(reason)
+            return self._do_drag(*key)
         if kind is MoveKind.STOCK:
             reason = self._stock_reason()
             if reason:
@@ -653,40 +656,50 @@ class Position:
             keys = self._drag_set = frozenset(self._drag_keys())
         return keys
 
-    def _find_drags(self) -> Iterator[tuple[int, int, int]]:
+    def _find_drags(self) -> list[tuple[int, int, int]]:
         R = self._rules
         piles = self._piles
+        out: list[tuple[int, int, int]] = []
+        add = out.append
         if R.chooser >= 0 and not self._base:
             c = R.chooser
             if piles[c] and piles[c][-1] & 63 != JOKER_CODE:
                 for j in R.accept_to:
                     if not piles[j]:
-                        yield (c, j, 1)
-            return
+                        add((c, j, 1))
+            return out
         fits, links, accepts = R.tables(self._base)
         # Every liftable card, by code: where it lies (pile, depth from the top). Then each target
         # looks up only the few cards its top card accepts, instead of trying every source.
         runs: dict[int, list] = {}
         run_of = [0] * len(piles)
-        max_cards = R.max_cards
-        for i in R.sources:
+        base = self._base or R.fixed_base
+        for i, lifts_run, keeps_base, ends_only, most in R.source_rows:
             p = piles[i]
-            if not p or not p[-1] & UP:
+            if not p:
                 continue
-            if R.keeps_base[i] and p[-1] & 15 == (self._base or R.fixed_base):
+            top = p[-1]
+            if not top & UP or keeps_base and top & 15 == base:
+                continue
+            if not lifts_run:
+                run_of[i] = 1
+                at = runs.get(top & 63)
+                if at is None:
+                    runs[top & 63] = [(i, 1)]
+                else:
+                    at.append((i, 1))
                 continue
             n = 1
-            if R.lift[i] == LIFT_RUN:
-                link = links[i]
-                m = len(p) if len(p) < max_cards[i] else max_cards[i]
-                while n < m:
-                    below = p[-n - 1]
-                    if not below & UP or not link[((below & 63) << 6) | (p[-n] & 63)]:
-                        break
-                    n += 1
+            link = links[i]
+            m = len(p) if len(p) < most else most
+            while n < m:
+                below = p[-n - 1]
+                if not below & UP or not link[((below & 63) << 6) | (p[-n] & 63)]:
+                    break
+                n += 1
             run_of[i] = n
             for k in range(1, n + 1):
-                if R.top_or_all[i] and 1 < k < n:
+                if ends_only and 1 < k < n:
                     continue
                 c = p[-k] & 63
                 at = runs.get(c)
@@ -694,81 +707,80 @@ class Position:
                     runs[c] = [(i, k)]
                 else:
                     at.append((i, k))
-        if runs:
-            limit = self._move_limit() if any(R.limited) else 0
-            ranked, wide = R.ranked, R.wide
-            for j in R.targets:
-                q = piles[j]
-                if R.complete_run[j]:
-                    if not q:
-                        for i in R.sources:
-                            if run_of[i] >= R.suit_size and R.allowed_from[j][i] and R.complete_at(piles[i]):
-                                yield (i, j, R.suit_size)
+        if not runs:
+            return out
+        limit = self._move_limit() if R.any_limited else 0
+        wide, limited, top_or_all = R.wide, R.limited, R.top_or_all
+        for j, complete, kcap, cap, allowed, rev, previous, fill, tableau in R.target_rows:
+            q = piles[j]
+            if complete:
+                if not q:
+                    for i in R.sources:
+                        if run_of[i] >= R.suit_size and allowed[i] and R.complete_at(piles[i]):
+                            add((i, j, R.suit_size))
+                continue
+            if cap:
+                room = cap - len(q)
+                if room <= 0:
                     continue
-                kcap = R.kcap[j]
-                cap = R.capacity[j]
-                if cap:
-                    room = cap - len(q)
-                    if room <= 0:
-                        continue
-                    if room < kcap:
-                        kcap = room
-                rev = R.reverse_to[j]
-                allowed = R.allowed_from[j]
-                # Only ranks the pile before holds (Osmosis's foundations).
-                held = {c & 15 for c in piles[R.previous[j]]} if ranked and R.previous[j] >= 0 else None
-                # (free cells + 1) * 2 ** empty tableau piles, the target not counted.
-                lim = 0
-                if limit and R.roles[j] is Role.TABLEAU:
-                    lim = limit if q or not R.limit_doubles else limit >> 1
-                if q:
-                    wanted = accepts[j][q[-1] & 63]
-                    if wide and len(wanted) > 2 * len(runs):
-                        # A pile taking many cards (Osmosis's: any rank of a suit): look the few
-                        # liftable ones up instead, in the same order (codes rise; no joker fits).
-                        fits_j, onto = fits[j], (q[-1] & 63) << 6
-                        wanted = sorted([c for c in runs if fits_j[onto | c]])
+                if room < kcap:
+                    kcap = room
+            # Only ranks the pile before holds (Osmosis's foundations).
+            held = {c & 15 for c in piles[previous]} if previous >= 0 else None
+            # (free cells + 1) * 2 ** empty tableau piles, the target not counted.
+            lim = 0
+            if limit and tableau:
+                lim = limit if q or not R.limit_doubles else limit >> 1
+            if q:
+                wanted = accepts[j][q[-1] & 63]
+                if wide and len(wanted) > 2 * len(runs):
+                    # A pile taking many cards (Osmosis's: any rank of a suit): look the few
+                    # liftable ones up instead, in the same order (codes rise; no joker fits).
+                    fits_j, onto = fits[j], (q[-1] & 63) << 6
+                    wanted = sorted([c for c in runs if fits_j[onto | c]])
+            else:
+                rule = fill or self._fill_rule(j)
+                if rule is FillRule.ANY:
+                    for i in R.sources:
+                        if run_of[i] and allowed[i] and (held is None or piles[i][-1] & 15 in held):
+                            top = run_of[i] if run_of[i] < kcap else kcap
+                            if lim and limited[i] and top > lim:
+                                top = lim
+                            ends_only = top_or_all[i]
+                            for k in range(1, top + 1):
+                                if ends_only and 1 < k < run_of[i]:
+                                    continue
+                                add((i, j, k))
+                    continue
+                if rule is FillRule.WASTE:
+                    for i in R.wastes:
+                        if run_of[i] and allowed[i] and (held is None or piles[i][-1] & 15 in held):
+                            add((i, j, 1))
+                    continue
+                if rule is FillRule.KINGS:
+                    wanted = R.rank_codes[13]
+                elif rule is FillRule.BASE_RANK:
+                    wanted = R.rank_codes[base]
+                elif rule is FillRule.BELOW_BASE:
+                    wanted = R.rank_codes[_below(base)]
                 else:
-                    rule = R.fill_static[j] or self._fill_rule(j)
-                    if rule is FillRule.ANY:
-                        for i in R.sources:
-                            if run_of[i] and allowed[i] and (held is None or piles[i][-1] & 15 in held):
+                    continue
+            for c in wanted:
+                at = runs.get(c)
+                if at and (held is None or c & 15 in held):
+                    for i, k in at:
+                        if not allowed[i]:
+                            continue
+                        if rev[i]:
+                            if k == 1:
                                 top = run_of[i] if run_of[i] < kcap else kcap
-                                if lim and R.limited[i] and top > lim:
-                                    top = lim
-                                for k in range(1, top + 1):
-                                    if R.top_or_all[i] and 1 < k < run_of[i]:
-                                        continue
-                                    yield (i, j, k)
-                        continue
-                    if rule is FillRule.WASTE:
-                        for i in R.wastes:
-                            if run_of[i] and allowed[i] and (held is None or piles[i][-1] & 15 in held):
-                                yield (i, j, 1)
-                        continue
-                    if rule is FillRule.KINGS:
-                        wanted = R.rank_codes[13]
-                    elif rule is FillRule.BASE_RANK:
-                        wanted = R.rank_codes[self._base or R.fixed_base]
-                    elif rule is FillRule.BELOW_BASE:
-                        wanted = R.rank_codes[_below(self._base or R.fixed_base)]
-                    else:
-                        continue
-                for c in wanted:
-                    at = runs.get(c)
-                    if at and (held is None or c & 15 in held):
-                        for i, k in at:
-                            if not allowed[i]:
-                                continue
-                            if rev[i]:
-                                if k == 1:
-                                    top = run_of[i] if run_of[i] < kcap else kcap
-                                    if R.any_order[i]:
-                                        top = self._reversed_fit(i, fits[j], top)
-                                    for kk in range(1, top + 1):
-                                        yield (i, j, kk)
-                            elif k <= kcap and not (lim and R.limited[i] and k > lim):
-                                yield (i, j, k)
+                                if R.any_order[i]:
+                                    top = self._reversed_fit(i, fits[j], top)
+                                for kk in range(1, top + 1):
+                                    add((i, j, kk))
+                        elif k <= kcap and not (lim and limited[i] and k > lim):
+                            add((i, j, k))
+        return out
 
     def accepted_codes(self, j: int) -> Sequence[int] | None:
         """The face-down card codes pile index ``j`` could take next as a single card, read from the

@@ -187,8 +187,9 @@ class _Options:
         stock = ruleset.stock
         self.key = key
         self.safe = safe
-        self.foundations = frozenset(position.compiled_rules.foundations) if stock is not None and \
-            stock.cards == 1 else frozenset()
+        self.foundations = frozenset(position.compiled_rules.foundations)
+        # Only a stock turning one card at a time ends a run of clicks at a safe waste card.
+        self.stops_at_safe = stock is not None and stock.cards == 1
         self.waste = stock.target if stock is not None and stock.action is StockAction.DEAL_TO_WASTE else None
         self.click = Move.stock()
 
@@ -215,8 +216,8 @@ class _Options:
             for move in here.hints():
                 if move.kind is MoveKind.DRAG and waste in (move.source, move.target):
                     yield clicks + [move], here.apply_generated(move)
-                    if move.source == waste and index[move.target or ""] in self.foundations \
-                            and self.safe.is_safe(here, index[waste]):
+                    if self.stops_at_safe and move.source == waste \
+                            and index[move.target or ""] in self.foundations and self.safe.is_safe(here, index[waste]):
                         stop = True
             if stop:
                 return

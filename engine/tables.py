@@ -87,8 +87,9 @@ class CompiledRules:
     - lifting: ``lift`` (:data:`LIFT_NONE`, :data:`LIFT_TOP` or :data:`LIFT_RUN`), ``sources``
       (piles that lift anything), ``top_or_all`` (lifts only the top card or all face-up cards),
       ``max_cards`` (most cards lifted at once), ``keeps_base`` (a card of the base rank never
-      leaves), ``limited`` (runs limited by free cells and empty tableau piles), ``limit_doubles``
-      (each empty tableau pile doubles that limit; false for ``free-cells``);
+      leaves), ``limited`` (runs limited by free cells and empty tableau piles; ``any_limited``:
+      some pile is), ``limit_doubles`` (each empty tableau pile doubles that limit; false for
+      ``free-cells``);
     - building: ``targets`` (piles with a build), ``targets_from[i]`` (where pile ``i``'s cards may
       go), ``allowed_from[j][i]`` (pile ``i`` may give to pile ``j``), ``reverse[i][j]`` and
       ``reverse_to[j][i]`` (a run from ``i`` lands reversed on ``j``), ``any_order`` (the pile lifts
@@ -147,6 +148,7 @@ class CompiledRules:
         self.top_or_all = [g.move.unit is MoveUnit.TOP_OR_FACE_UP for g in self.groups]
         # Runs onto a tableau pile limited by free cells and empty tableau piles (FreeCell, Forty Thieves).
         self.limited = [g.move.limit is not None for g in self.groups]
+        self.any_limited = any(self.limited)
         # Whether empty tableau piles double that limit (free-cells-and-empty-tableau) or do not
         # count (free-cells: Eight Off, Seahaven).
         self.limit_doubles = not any(g.move.limit is MoveLimit.FREE_CELLS for g in self.groups)
@@ -216,6 +218,15 @@ class CompiledRules:
         # Piles whose top card takes many cards (a build of any rank), looked up from the cards
         # that can be lifted instead.
         self.wide = any(g.build is not None and g.build.direction is Direction.ANY for g in self.groups)
+        # One row per pile that lifts cards and per pile that takes them, unpacked at once where
+        # the legal drags are listed (Position._find_drags): (pile, lifts runs, keeps its base card,
+        # top card or all face-up cards, most cards lifted) and (pile, takes only complete runs,
+        # most cards taken, capacity, allowed_from, reverse_to, previous, fill_static, is tableau).
+        self.source_rows = tuple((i, self.lift[i] == LIFT_RUN, self.keeps_base[i], self.top_or_all[i],
+                                  self.max_cards[i]) for i in self.sources)
+        self.target_rows = tuple((j, self.complete_run[j], self.kcap[j], self.capacity[j], self.allowed_from[j],
+                                  self.reverse_to[j], self.previous[j], self.fill_static[j],
+                                  self.roles[j] is Role.TABLEAU) for j in self.targets)
         self.autofill = tuple((i, self.group_piles[g.fill.source or ""]) for i, g in enumerate(self.groups)
                               if g.fill.rule is FillRule.AUTO)
         stock = ruleset.stock

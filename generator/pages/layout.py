@@ -210,6 +210,8 @@ def _rows_plan(ruleset: Ruleset) -> tuple[list[_Placed], float, float] | None:
             x += columns * pitch
         x = column([g for g in ruleset.piles if g.role is Role.FOUNDATION], x + GAP)
     else:
+        if any(g.role is Role.TABLEAU or (g.role is Role.FOUNDATION and g not in spread) for g in ruleset.piles):
+            return None  # no game needs more yet; the plain plan serves
         fan = CARD_WIDTH + (len(ruleset.deck.ranks) * ruleset.deck.decks - 1) * FAN_RIGHT
         reserves = [g for g in left if g.role is Role.RESERVE]
         beside = sum(g.count for g in reserves) == sum(g.count for g in spread)
@@ -224,10 +226,6 @@ def _rows_plan(ruleset: Ruleset) -> tuple[list[_Placed], float, float] | None:
             for pid in _ids(group):
                 placed.append(_Placed(pid, group, x, top, "none", 1, CARD_HEIGHT))
                 x += pitch
-        others = [g for g in ruleset.piles if g.role is Role.TABLEAU or (g.role is Role.FOUNDATION
-                                                                         and g not in spread)]
-        if others:
-            return None  # no game needs more yet; the plain plan serves
     width = max(p.x + p.extent if p.fan == "right" else p.x + CARD_WIDTH for p in placed) + MARGIN
     height = max(p.y + CARD_HEIGHT for p in placed) + MARGIN
     order = {pid: n for n, pid in enumerate(pile_ids(ruleset))}

@@ -10,7 +10,7 @@ import pytest
 from patiencebook.engine.errors import RulesError
 from patiencebook.engine.moves import Move
 from patiencebook.engine.rules import (
-    BuildPolicy, Direction, FillPolicy, MovePolicy, PileGroup, Ruleset, Scoring, StockAction, StockPolicy,
+    BuildPolicy, FillPolicy, MovePolicy, PileGroup, Ruleset, Scoring, StockAction, StockPolicy,
 )
 from patiencebook.engine.solver import SOLVED, _Keys, solve
 
@@ -181,7 +181,13 @@ def test_new_directions_relate_ranks_as_named():
     same, any_rank = BuildPolicy("same", pair_to="f"), BuildPolicy("any", match="same-suit")
     assert same.allows(Card.parse("7h"), Card.parse("7s")) and not same.allows(Card.parse("7h"), Card.parse("8h"))
     assert any_rank.allows(Card.parse("7h"), Card.parse("Kh")) and not any_rank.allows(Card.parse("7h"), Card.parse("7s"))
-    assert Direction("same") is Direction.SAME and Direction("any") is Direction.ANY
+    # Over a whole deck: onto the 7h, "same" takes exactly the other sevens, "any" in suit exactly
+    # the other hearts, whatever their rank.
+    deck = [Card.parse(r + s) for s in "cdhs" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")]
+    onto = Card.parse("7h")
+    others = [c for c in deck if c != onto]
+    assert {str(c) for c in others if same.allows(onto, c)} == {"7c", "7d", "7s"}
+    assert {str(c) for c in others if any_rank.allows(onto, c)} == {str(c) for c in others if str(c).endswith("h")}
 
 
 # -- the solver keeps the places that matter -----------------------------------------------------------
