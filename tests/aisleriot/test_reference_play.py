@@ -78,13 +78,21 @@ class Deviation:
     played_as: Callable[[Action], Action] | None = None
 
 
-def _foundation_to_foundation(action: Action, roles: dict[int, str], look: Look) -> bool:
-    return action[0] == "drag" and roles[action[1]] == "foundation" and roles[action[3]] == "foundation"
+def _action(kind: str, source: str | tuple[str, ...], target: str | tuple[str, ...] | None = None,
+            *, cards: int = 1) -> Callable[[Action, dict[int, str], Look], bool]:
+    """A matcher for a :class:`Deviation`: AisleRiot actions of ``kind`` ("drag", "click" or
+    "dclick") from a pile of role ``source`` (a role word or several), for a drag of at least
+    ``cards`` cards to a pile of role ``target`` (any target when ``None``)."""
+    sources = (source,) if isinstance(source, str) else source
+    targets = (target,) if isinstance(target, str) else target
 
-
-def _waste_cards_to_foundation(action: Action, roles: dict[int, str], look: Look) -> bool:
-    return (action[0] == "drag" and roles[action[1]] == "waste" and action[2] >= 2
-            and roles[action[3]] == "foundation")
+    def matches(action: Action, roles: dict[int, str], look: Look) -> bool:
+        if action[0] != kind or roles.get(action[1]) not in sources:
+            return False
+        if kind != "drag":
+            return True
+        return action[2] >= cards and (targets is None or roles.get(action[3]) in targets)
+    return matches
 
 
 FOUNDATION_TO_FOUNDATION = Deviation(
@@ -94,7 +102,8 @@ FOUNDATION_TO_FOUNDATION = Deviation(
     why="AisleRiot also lets a card of the base rank, alone on its foundation, be dragged to another "
         "empty foundation. That changes nothing in the game (the pile only changes place), and the "
         "page lets foundation cards go back to the tableau only, so our rules refuse it.",
-    matches=_foundation_to_foundation)
+    matches=_action("drag", "foundation", "foundation"))
+
 
 WASTE_CARDS_TO_FOUNDATION = Deviation(
     name="waste-cards-to-foundation",
@@ -103,10 +112,7 @@ WASTE_CARDS_TO_FOUNDATION = Deviation(
     why="AisleRiot accepts a drag of two or more waste cards to a foundation when the top one fits, "
         "and then puts the cards under it on the foundation without checking their rank or suit. "
         "The page says only the top card of the waste is in play, so our rules move one at a time.",
-    matches=_waste_cards_to_foundation)
-
-def _waste_run(action: Action, roles: dict[int, str], look: Look) -> bool:
-    return action[0] == "drag" and roles[action[1]] == "waste" and action[2] >= 2
+    matches=_action("drag", "waste", "foundation", cards=2))
 
 
 WASTE_RUN = Deviation(
@@ -117,10 +123,7 @@ WASTE_RUN = Deviation(
         "suit (button-pressed checks only that), and then let them go to a tableau pile or a foundation "
         "as a run. AisleRiot's board lets a player pick up only the top card of the waste, so the move "
         "cannot be made there by hand; the page says only the top card of the waste is in play.",
-    matches=_waste_run)
-
-def _tableau_click(action: Action, roles: dict[int, str], look: Look) -> bool:
-    return action[0] == "click" and roles[action[1]] == "tableau"
+    matches=_action("drag", "waste", cards=2))
 
 
 TABLEAU_CARD_ON_A_CLICK = Deviation(
@@ -131,10 +134,7 @@ TABLEAU_CARD_ON_A_CLICK = Deviation(
         "as well as on a double-click. Our board uses a single click to pick a card up and a second "
         "click to put it down, so a click cannot also play it; the same move is there as a "
         "double-click or a drag, and the game itself is unchanged.",
-    matches=_tableau_click)
-
-def _stock_double_click(action: Action, roles: dict[int, str], look: Look) -> bool:
-    return action[0] == "dclick" and roles[action[1]] == "stock"
+    matches=_action("click", "tableau"))
 
 
 STOCK_DOUBLE_CLICK = Deviation(
@@ -145,11 +145,7 @@ STOCK_DOUBLE_CLICK = Deviation(
         "double-click on the stock deals a card too. A whole double-click on the stock is two clicks, and "
         "deals two cards, on both boards; our rules list each as a click on the stock and have no "
         "double-click move for the stock.",
-    matches=_stock_double_click)
-
-
-def _foundation_double_click(action: Action, roles: dict[int, str], look: Look) -> bool:
-    return action[0] == "dclick" and roles[action[1]] == "foundation"
+    matches=_action("dclick", "stock"))
 
 
 FOUNDATION_CARD_TO_FREECELL = Deviation(
@@ -160,11 +156,7 @@ FOUNDATION_CARD_TO_FREECELL = Deviation(
         "from where its automatic moves often take it straight back, scoring it a second time. Every "
         "other way of playing FreeCell keeps foundation cards out of play, and the page says so, so "
         "our rules give a double-click on a foundation no move.",
-    matches=_foundation_double_click)
-
-def _foundation_cards_to_tableau(action: Action, roles: dict[int, str], look: Look) -> bool:
-    return (action[0] == "drag" and roles[action[1]] == "foundation" and action[2] >= 2
-            and roles[action[3]] == "tableau")
+    matches=_action("dclick", "foundation"))
 
 
 FOUNDATION_CARDS_TO_TABLEAU = Deviation(
@@ -177,7 +169,8 @@ FOUNDATION_CARDS_TO_TABLEAU = Deviation(
         "there, or on an empty one. The cards then lie on the tableau in rising order, the base card can "
         "leave its foundation among them, and the score drops by one point only. The page moves one card "
         "at a time, so our rules do.",
-    matches=_foundation_cards_to_tableau)
+    matches=_action("drag", "foundation", "tableau", cards=2))
+
 
 FOUNDATION_CARDS_LIFTED = Deviation(
     name="foundation-cards-lifted",
@@ -188,10 +181,7 @@ FOUNDATION_CARDS_LIFTED = Deviation(
         "the lowest fits there, so they would lie on the tableau in rising order. AisleRiot's board lets a "
         "player pick up only the top card of a foundation, so the move cannot be made there by hand; the "
         "page moves foundation cards back one at a time.",
-    matches=_foundation_cards_to_tableau)
-
-def _foundation_card_back(action: Action, roles: dict[int, str], look: Look) -> bool:
-    return action[0] == "drag" and roles[action[1]] == "foundation" and roles[action[3]] in ("tableau", "freecell")
+    matches=_action("drag", "foundation", "tableau", cards=2))
 
 
 FOUNDATION_CARD_BACK = Deviation(
@@ -202,7 +192,8 @@ FOUNDATION_CARD_BACK = Deviation(
         "free cell. A card moved to a free cell keeps its point, and earns another one when it goes back "
         "to the foundation, so the score can be raised without end. The page keeps foundation cards out of "
         "play, as Seahaven Towers is played elsewhere, so our rules offer no move off a foundation.",
-    matches=_foundation_card_back)
+    matches=_action("drag", "foundation", ("tableau", "freecell")))
+
 
 def _over_by_hint(action: Action, roles: dict[int, str], look: Look) -> bool:
     return action == ("state", "playing", "over")
@@ -217,6 +208,7 @@ OVER_BY_HINT = Deviation(
         "already built on; in Gypsy, moving a run onto a card like the one it leaves). The pages state "
         "the rule without that judgement, so our rules play on while any move is left.",
     matches=_over_by_hint)
+
 
 def _score_for_sequences(action: Action, roles: dict[int, str], look: Look) -> bool:
     return action[0] == "score"
@@ -233,10 +225,6 @@ SCORE_FOR_SEQUENCES = Deviation(
         "which still reaches its maximum exactly when the game is won.",
     matches=_score_for_sequences)
 
-def _waste_cards_to_tableau(action: Action, roles: dict[int, str], look: Look) -> bool:
-    return (action[0] == "drag" and roles[action[1]] == "waste" and action[2] >= 2
-            and roles[action[3]] == "tableau")
-
 
 WHOLE_WASTE_TO_TABLEAU = Deviation(
     name="whole-waste-to-tableau",
@@ -247,11 +235,7 @@ WHOLE_WASTE_TO_TABLEAU = Deviation(
         "the lowest waste card. The cards then lie on the tableau in the order they were turned over, "
         "not as a run. The waste is not a tableau pile, and the page puts only its top card in play, "
         "so our rules move one waste card at a time.",
-    matches=_waste_cards_to_tableau)
-
-def _stacked_cards_to_tableau(action: Action, roles: dict[int, str], look: Look) -> bool:
-    return (action[0] == "drag" and roles[action[1]] in ("waste", "reserve") and action[2] >= 2
-            and roles[action[3]] == "tableau")
+    matches=_action("drag", "waste", "tableau", cards=2))
 
 
 STACKED_CARDS_TO_TABLEAU = Deviation(
@@ -262,7 +246,8 @@ STACKED_CARDS_TO_TABLEAU = Deviation(
         "once (in Kansas face-down reserve cards among them), and drop them on a tableau pile when the "
         "lowest of them fits there (or into an empty pile that takes it). They would then lie on the "
         "tableau in any order. The pages play the top card only, so our rules do.",
-    matches=_stacked_cards_to_tableau)
+    matches=_action("drag", ("waste", "reserve"), "tableau", cards=2))
+
 
 LADY_JANE_FOUNDATION_CARDS_TO_TABLEAU = Deviation(
     name="foundation-cards-to-tableau",
@@ -271,7 +256,8 @@ LADY_JANE_FOUNDATION_CARDS_TO_TABLEAU = Deviation(
     why="AisleRiot's Lady Jane lets several cards be lifted off a foundation at once and drops them on a "
         "tableau pile when the lowest of them fits there. They then lie on the tableau in rising order, "
         "and the score drops by one point only. The page moves one card at a time, so our rules do.",
-    matches=_foundation_cards_to_tableau)
+    matches=_action("drag", "foundation", "tableau", cards=2))
+
 
 FIRST_FOUNDATION_DOUBLE_CLICK = Deviation(
     name="first-foundation-double-click",
@@ -281,7 +267,8 @@ FIRST_FOUNDATION_DOUBLE_CLICK = Deviation(
         "that foundation holds only a card of the base rank and another foundation is empty, the card "
         "moves there and the score goes up by one point, though no card has come to the foundations. "
         "The move changes nothing in the game, so the page gives a double-click on a foundation no move.",
-    matches=_foundation_double_click)
+    matches=_action("dclick", "foundation"))
+
 
 FOUNDATION_TO_FOUNDATION_TWO_DECKS = Deviation(
     name="foundation-to-foundation-two-decks",
@@ -292,7 +279,8 @@ FOUNDATION_TO_FOUNDATION_TWO_DECKS = Deviation(
         "onto the other when it fits there. The two foundations of the suit then hold the same cards "
         "as before with their places swapped, so nothing changes in the game; the page lets foundation "
         "cards go to the tableau and the reserve only, so our rules refuse it.",
-    matches=_foundation_to_foundation)
+    matches=_action("drag", "foundation", "foundation"))
+
 
 def _tableau_cards_together(action: Action, roles: dict[int, str], look: Look) -> bool:
     return action[0] == "drag" and roles[action[1]] == "tableau" and action[2] >= 2
@@ -352,6 +340,7 @@ LOOP_WITH_A_FOUNDATION_MOVE = Deviation(
         "could go to a foundation instead. That move would not be undone by the next redeal, so the page "
         "counts it, and the game goes on.",
     matches=_loop_with_a_foundation_move)
+
 
 def _drag_to_empty_foundation(action: Action, roles: dict[int, str], look: Look) -> bool:
     if action[0] != "drag" or roles[action[3]] != "foundation":
@@ -566,6 +555,8 @@ def play(page_id: str, variant: str | None, ruleset, seeds, steps: int,
 
 
 @pytest.mark.parametrize(**CASE_PARAMS)
+
+
 def test_random_play_keeps_moves_layout_score_and_end_as_aisleriot(page_id, variant, aisleriot_dir,
                                                                    rules_document):
     ruleset = ruleset_for(rules_document, page_id, variant)
