@@ -395,3 +395,26 @@ def test_score_is_the_number_of_cards_on_the_foundations_and_all_52_win(game):
 def test_flip_needs_a_pile_whose_cards_turn_by_click():
     p = make("agnes", base="8", foundation1="8c", tableau1="#2s")
     assert "are not turned by a click" in refused(p, "flip:tableau1")
+
+
+def test_listing_legal_moves_generates_them_once_and_a_listed_position_still_refuses_illegal_drags(monkeypatch):
+    p = Position.initial(ruleset("klondike"), shuffled("klondike", 5))
+    calls = []
+    real = Position.generate_moves
+
+    def counted(self, double_clicks=False):
+        calls.append(double_clicks)
+        return real(self, double_clicks)
+
+    monkeypatch.setattr(Position, "generate_moves", counted)
+    moves = list(legal_moves(p, double_clicks=True))
+    assert calls == [True]  # list() asks for an iterator and then the length: one generation
+    assert moves == list(real(p, True))
+    # With its legal drags listed, the position plays each without a second check and still
+    # refuses one it did not list.
+    drags = [m for m in moves if m.is_drag]
+    assert drags and all(p.apply(m) == p.apply_generated(m) for m in drags)
+    illegal = Move(MoveKind.DRAG, "foundation1", "tableau7", 1)
+    assert illegal not in drags
+    with pytest.raises(IllegalMove):
+        p.apply(illegal)
