@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from .facts import UNLIMITED, Fact, extract_facts, lexicon_of, masked, sentence_starts
+from .bypile import BUILD_KINDS, swapped
 from .findings import Span
 from .lexicon import load_lexicon, tokens
 
@@ -141,9 +142,10 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     raw = []
     for s_ids, d_ids in blocks:
         if s_ids and d_ids:
-            raw += _facts_compared([f for f in src if f.sentence in s_ids], [f for f in dst if f.sentence in d_ids],
-                                   src_text, exact=len(s_ids) == 1 and len(d_ids) == 1,
-                                   redeal_unread=bool(redeals & s_ids))
+            s_block, d_block = [f for f in src if f.sentence in s_ids], [f for f in dst if f.sentence in d_ids]
+            found = _facts_compared(s_block, d_block, src_text, exact=len(s_ids) == 1 and len(d_ids) == 1,
+                                    redeal_unread=bool(redeals & s_ids))
+            raw += found + _swapped_piles(s_block, src_text, d_block, dst_text, context.lexicon or lang, found)
         elif s_ids:
             raw += _missing_sentence(src_text, [f for f in src if f.sentence in s_ids], s_ids)
     # A value its own sentence lacks but another sentence of the translation states is a reordering.
@@ -317,6 +319,20 @@ def _facts_compared(src, dst, src_text: str, exact: bool = False, redeal_unread:
     if "at-a-time" in present:
         raw += _valued("at-a-time", src, dst)
     return raw
+
+
+def _swapped_piles(src, src_text: str, dst, dst_text: str, lang: str, found: list) -> list:
+    """Contradictions of a build direction or match that the translation ties to the other pile of a
+    pair (see :mod:`.bypile`), for the kinds ``found`` has no contradiction of."""
+    out = []
+    for kind in BUILD_KINDS:
+        if any(r[0] == kind and r[1] == "contradiction" for r in found):
+            continue
+        for (pile, sf, df), (other, of, _) in swapped(kind, src, src_text, dst, dst_text, lang):
+            out.append((kind, "contradiction", f"the source says {_label(kind, sf.value)} of the {pile} and "
+                        f"{_label(kind, of.value)} of the {other}; the translation the other way round",
+                        sf.span, df.span, CONTRADICTION, sf.value))
+    return out
 
 
 def _placed_on(src, text: str) -> list:

@@ -97,6 +97,37 @@ def test_one_mention_turned_into_another_is_found_by_counting():
     assert ("rank", "warning") in _checks(found)
 
 
+@pytest.mark.parametrize("lang,msgstr", [
+    # Greek: the direction before its pile; the same up once and down once, tied to the other piles.
+    ("el", "Τοποθετήστε φύλλα της ίδιας φυλής σε φθίνουσα σειρά στις βάσεις και σε αύξουσα σειρά στο ταμπλό."),
+    ("de", "Bauen Sie die Zielstapel absteigend in Farbe und die Tableaustapel aufsteigend in Farbe."),
+])
+def test_directions_given_to_the_other_piles_are_a_contradiction(lang, msgstr):
+    found = compare("Build foundations up in suit and tableau piles down in suit.", msgstr, lang)
+    assert [(f[0], f[1]) for f in found] == [("direction", "error")]
+    assert "up of the foundation and down of the tableau" in found[0][2]
+
+
+@pytest.mark.parametrize("lang,msgstr", [
+    ("el", "Τοποθετήστε φύλλα της ίδιας φυλής σε αύξουσα σειρά στις βάσεις και σε φθίνουσα σειρά στο ταμπλό."),
+    ("de", "Bauen Sie die Zielstapel aufsteigend in Farbe und die Tableaustapel absteigend in Farbe."),
+    # Told in the other order, each pile with its own direction.
+    ("de", "Die Tableaustapel werden absteigend in Farbe gebaut und die Zielstapel aufsteigend in Farbe."),
+])
+def test_directions_kept_with_their_piles_give_nothing(lang, msgstr):
+    assert compare("Build foundations up in suit and tableau piles down in suit.", msgstr, lang) == []
+
+
+def test_match_given_to_the_other_pile_is_a_contradiction():
+    msgid = "Foundations are built in suit, and the tableau in alternate colours."
+    found = compare(msgid, "Οι βάσεις χτίζονται με εναλλασσόμενα χρώματα, και το ταμπλό με φύλλα της ίδιας φυλής.",
+                    "el")
+    assert [(f[0], f[1]) for f in found] == [("suit-colour", "error")]
+    assert "suit of the foundation and alternate colour of the tableau" in found[0][2]
+    assert compare(msgid, "Οι βάσεις χτίζονται με φύλλα της ίδιας φυλής, και το ταμπλό με εναλλασσόμενα χρώματα.",
+                   "el") == []
+
+
 def test_left_to_right_turned_round_is_found():
     found = compare("Deal from left to right.", "Geben Sie von rechts nach links.", "de")
     assert _checks(found) == [("side", "warning")]
