@@ -152,7 +152,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     said = {(f.kind, v) for f in dst for v in _values(f)} | {f.value for f in dst if f.kind == "implied"}
     source_said = {(f.kind, v) for f in src for v in _values(f)}
     raw = [r for r in raw if not (r[1] == "omission" and r[6] is not None and (r[0], r[6]) in said)
-           and not (r[1] == "added" and (r[0], r[6]) in source_said)]
+           and not (r[1] == "added" and (r[0], r[6]) in source_said) and not _moved(r, src, dst)]
     raw = [_same_colour(_crossed(r, src, dst), src, dst) for r in raw]
     raw += _one(src, dst, lang, dst_text)
     raw += _polarity(src, dst, blocks, src_text)
@@ -319,6 +319,20 @@ def _facts_compared(src, dst, src_text: str, exact: bool = False, redeal_unread:
     if "at-a-time" in present:
         raw += _valued("at-a-time", src, dst)
     return raw
+
+
+def _moved(raw: tuple, src, dst) -> bool:
+    """Whether a number contradiction between aligned sentences is numbers told in other sentences:
+    the source and the translation say each of the two numbers as often as each other ("Kings
+    singly; pairs that add up to thirteen" as "pairs that add up to thirteen; Kings by themselves")."""
+    if raw[0] != "number" or raw[1] != "contradiction" or raw[4] is None or raw[6] is None:
+        return False
+    told = next((f for f in dst if f.span == raw[4] and f.kind == "number"), None)
+    if told is None:
+        return False
+    said = [f.value for f in src if f.kind == "number"]
+    stated = [f.value for f in dst if f.kind == "number"]
+    return all(said.count(v) == stated.count(v) > 0 for v in (raw[6], told.value))
 
 
 def _swapped_piles(src, src_text: str, dst, dst_text: str, lang: str, found: list) -> list:

@@ -115,6 +115,7 @@ CONSISTENT = [
     ("sr", "Remove a ten.", "Уклоните десетку."),
     ("de", "Remove a ten.", "Entfernen Sie eine Zehn."),
     ("de", "Seven cards", ""),
+    ("el", "Kings are removed singly.", "Οι Ρήγες απομακρύνονται μόνοι τους."),
 ]
 
 

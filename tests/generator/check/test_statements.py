@@ -128,6 +128,18 @@ def test_match_given_to_the_other_pile_is_a_contradiction():
                    "el") == []
 
 
+def test_numbers_told_in_other_sentences_are_no_contradiction():
+    msgid = "Kings can be removed singly. All other cards can be removed in pairs that add up to thirteen, " \
+            "with Aces counting 1."
+    # The sum comes first, the Kings last: the sentences pair "singly" with "thirteen".
+    moved = compare(msgid, "Απομακρύνετε ζευγάρια φύλλων με άθροισμα δεκατρία. Οι Άσσοι μετρούν 1, ενώ οι Ρήγες "
+                           "φεύγουν χωρίς ζευγάρι.", "el")
+    assert _checks(moved, "error", "warning") == []
+    changed = compare(msgid, "Απομακρύνετε ζευγάρια φύλλων με άθροισμα δώδεκα. Οι Άσσοι μετρούν 1, ενώ οι Ρήγες "
+                             "φεύγουν χωρίς ζευγάρι.", "el")
+    assert ("number", "warning") in _checks(changed)
+
+
 def test_left_to_right_turned_round_is_found():
     found = compare("Deal from left to right.", "Geben Sie von rechts nach links.", "de")
     assert _checks(found) == [("side", "warning")]
