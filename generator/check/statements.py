@@ -561,6 +561,8 @@ def _swaps(kind: str, s_facts, d_facts, sure: float = 0.6, ordinals: bool = Fals
         return []
     if not d_count[fewer[0]] and not s_count[more[0]] and kind not in _OPPOSITE:
         return []  # one value for another, said once: the contradiction check's business
+    if vague and any(isinstance(f.value, tuple) and fewer[0] in f.value for f in d_facts):
+        return []  # the mention said fewer times may be the term that names it among others
     if not d_count[fewer[0]] and not s_count[more[0]] and kind == "pile":
         sure = 0.45  # a pile the translation leaves to "there" while naming another twice: a guess
     sf = _first(s_facts, fewer[0])

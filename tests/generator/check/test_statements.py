@@ -140,6 +140,13 @@ def test_numbers_told_in_other_sentences_are_no_contradiction():
     assert ("number", "warning") in _checks(changed)
 
 
+def test_a_pile_named_by_a_term_of_several_piles_is_no_swap():
+    # Serbian "гомила" is the stock and any pile: the waste said twice took no mention of the stock.
+    found = compare("Cards are played singly from the Stock to the waste pile, whose top card is available for play.",
+                    "Карте се окрећу појединачно са гомиле на отпад, а карта на врху отпада је у игри.", "sr")
+    assert found == []
+
+
 def test_left_to_right_turned_round_is_found():
     found = compare("Deal from left to right.", "Geben Sie von rechts nach links.", "de")
     assert _checks(found) == [("side", "warning")]
