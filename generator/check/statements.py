@@ -153,7 +153,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     source_said = {(f.kind, v) for f in src for v in _values(f)}
     raw = [r for r in raw if not (r[1] == "omission" and r[6] is not None and (r[0], r[6]) in said)
            and not (r[1] == "added" and (r[0], r[6]) in source_said) and not _moved(r, src, dst)]
-    raw = [_same_colour(_crossed(r, src, dst), src, dst) for r in raw]
+    raw = [_ace_started(_same_colour(_crossed(r, src, dst), src, dst), src, dst) for r in raw]
     raw += _one(src, dst, lang, dst_text)
     raw += _polarity(src, dst, blocks, src_text)
     if kinds is not None:
@@ -620,6 +620,25 @@ def _sentence_of(fact: Fact, text: str) -> str:
     """The sentence of ``text`` that ``fact`` is in."""
     bounds = [0, *sentence_starts(text), len(text)]
     return text[bounds[fact.sentence]:bounds[fact.sentence + 1]] if fact.sentence + 1 < len(bounds) else text
+
+
+def _ace_started(raw: tuple, src, dst) -> tuple:
+    """``raw`` less sure when it is an "up" of the foundations that the translation leaves out while
+    naming an Ace in any sentence, and no order of ranks that goes down: foundations begun with an
+    Ace are built up."""
+    check, nature, message, sspan, tspan, confidence, value = raw
+    if check != "direction" or nature != "omission" or value != "up" or not any(
+            f.kind == "rank" and f.value == 1 for f in dst):
+        return raw
+    fact = next((f for f in src if f.span == sspan and f.kind == "direction"), None)
+    if fact is None or _piles_of(fact, src) != {"foundation"} or _implied("direction", "down", src, dst):
+        return raw  # another pile, or ranks told from the King to the Ace
+    return (check, nature, message, sspan, tspan, min(confidence, 0.45), value)
+
+
+def _piles_of(fact: Fact, src) -> set:
+    """The piles named in the sentence of ``fact`` (terms read as several piles left out)."""
+    return {f.value for f in src if f.kind == "pile" and f.sentence == fact.sentence and isinstance(f.value, str)}
 
 
 def _in_build(fact: Fact, src, text: str) -> bool:

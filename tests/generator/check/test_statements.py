@@ -147,6 +147,24 @@ def test_a_pile_named_by_a_term_of_several_piles_is_no_swap():
     assert found == []
 
 
+@pytest.mark.parametrize("msgid,msgstr,severity", [
+    # An Ace named in another sentence begins the foundations: they go up.
+    ("Place an Ace on each Foundation to begin. The Foundations are built up regardless of suit.",
+     "На сваки темељ се на почетку ставља ас. Темељи се слажу без обзира на знак.", "info"),
+    ("Place a card on each Foundation to begin. The Foundations are built up regardless of suit.",
+     "На сваки темељ се на почетку ставља карта. Темељи се слажу без обзира на знак.", "warning"),
+    # From the King to the Ace reads down: the up is lost.
+    ("Foundations are built up in suit, wrapping from King to Ace.",
+     "Темељи се слажу по знаку, од краља ка асу.", "warning"),
+    # The tableau has no such default.
+    ("Deal an Ace to start. The tableau is built up in suit.",
+     "На почетку се дели ас. Талон се слаже по знаку.", "warning"),
+])
+def test_an_ace_start_states_that_foundations_go_up(msgid, msgstr, severity):
+    found = [f for f in compare(msgid, msgstr, "sr") if f[0] == "direction"]
+    assert [(f[1], f[2]) for f in found] == [(severity, "the source says up; the translation does not")]
+
+
 def test_left_to_right_turned_round_is_found():
     found = compare("Deal from left to right.", "Geben Sie von rechts nach links.", "de")
     assert _checks(found) == [("side", "warning")]
