@@ -146,6 +146,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
             found = _facts_compared(s_block, d_block, src_text, exact=len(s_ids) == 1 and len(d_ids) == 1,
                                     redeal_unread=bool(redeals & s_ids))
             raw += found + _swapped_piles(s_block, src_text, d_block, dst_text, context.lexicon or lang, found)
+            raw += _joined_left_out(src_text, s_block, d_block, dst, s_ids)
         elif s_ids:
             raw += _missing_sentence(src_text, [f for f in src if f.sentence in s_ids], s_ids)
     # A value its own sentence lacks but another sentence of the translation states is a reordering.
@@ -275,6 +276,27 @@ def _missing_sentence(text: str, facts, ids) -> list:
     if not stated or len(sentence) < (12 if named else 25) or not whole:
         return []
     return [_sentence_left_out(text, n)]
+
+
+def _joined_left_out(text: str, src, dst, whole, ids) -> list:
+    """Source sentences of a block of several that share no fact with the block's translation while
+    another of them does ("Tableau can be built down in suit. Cards are moved singly." as one
+    sentence about building), nor with any other sentence of the translation (``whole``): each is a
+    sentence left out, as :func:`_missing_sentence` judges."""
+    if len(ids) < 2:
+        return []
+    def values(facts):  # a count is one value whether said as a number or "at a time"
+        return {("number" if f.kind == "at-a-time" else f.kind, v) for f in facts if f.kind in _ANCHORS
+                for v in _values(f)}
+    told, anywhere = values(dst), values(whole)
+    said = {i: values(f for f in src if f.sentence == i) for i in ids}
+    if not any(facts & told for facts in said.values()):
+        return []
+    out = []
+    for i in sorted(ids):
+        if said[i] and not said[i] & anywhere:
+            out += _missing_sentence(text, [f for f in src if f.sentence == i], {i})
+    return out
 
 
 def _sentence_left_out(text: str, n: int) -> tuple:

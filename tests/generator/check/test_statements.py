@@ -165,6 +165,19 @@ def test_an_ace_start_states_that_foundations_go_up(msgid, msgstr, severity):
     assert [(f[1], f[2]) for f in found] == [(severity, "the source says up; the translation does not")]
 
 
+def test_a_short_sentence_dropped_beside_its_neighbour_is_left_out():
+    msgid = ("Ten piles. Deal four rows face up to start. Tableau can be built down in suit. Cards are moved singly. "
+             "Empty piles can be filled with any card.")
+    dropped = compare(msgid, "Zehn Stapel. Zu Beginn werden vier Reihen offen gegeben. Die Stapel im Tableau werden "
+                             "absteigend in Farbe gebaut. Leere Stapel nehmen jede Karte.", "de")
+    assert [(f[0], f[1], f[3].text) for f in dropped if f[1] != "info"] == [
+        ("sentence", "warning", "Cards are moved singly.")]
+    joined = compare(msgid, "Zehn Stapel. Zu Beginn werden vier Reihen offen gegeben. Die Stapel im Tableau werden "
+                            "absteigend in Farbe gebaut, Karten werden einzeln bewegt. Leere Stapel nehmen jede Karte.",
+                     "de")
+    assert joined == []
+
+
 def test_left_to_right_turned_round_is_found():
     found = compare("Deal from left to right.", "Geben Sie von rechts nach links.", "de")
     assert _checks(found) == [("side", "warning")]
