@@ -28,7 +28,7 @@ ERROR_AT, WARNING_AT = 0.75, 0.5
 #: How sure an omission is, by fact kind: a dropped build direction or suit match changes the rule;
 #: a dropped count or pile name is mostly a paraphrase ("both", "that pile"), hence information.
 OMISSION = {"direction": 0.6, "suit-colour": 0.6, "redeal": 0.6, "face": 0.5, "at-a-time": 0.5,
-            "comparator": 0.45, "rank": 0.4, "number": 0.35, "pile": 0.3, "side": 0.35, "suit-name": 0.3,
+            "comparator": 0.45, "rank": 0.5, "number": 0.35, "pile": 0.3, "side": 0.35, "suit-name": 0.3,
             "in-play": 0.4, "position": 0.3, "step": 0.55}
 #: A value replaced by one other value of the same kind.
 CONTRADICTION = 0.85
@@ -505,6 +505,8 @@ def _numbers(src, dst, exact: bool = False, redeal_unread: bool = False) -> list
                 out.append((kind, "contradiction",
                             f"{_label(kind, v)} in the source, {_label(kind, df.value)} in the translation",
                             sf.span, df.span, CONTRADICTION if single else LOOSE_NUMBERS, v))
+            elif kind == "rank" and v == 1 and any(f.kind == "number" and f.ordinal and f.value == 1 for f in dst):
+                continue  # "from the Ace to the four" as "the first four"
             else:
                 out.append((kind, "omission", f"the source says {_label(kind, v)}; the translation has no "
                             f"such {kind}", sf.span, None, OMISSION[kind], v))

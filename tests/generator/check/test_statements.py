@@ -178,6 +178,15 @@ def test_a_short_sentence_dropped_beside_its_neighbour_is_left_out():
     assert joined == []
 
 
+def test_a_rank_left_out_is_a_warning_unless_an_ordinal_stands_for_the_ace():
+    found = compare("Foundations are built up by alternate colour from Aces to Kings.",
+                    "Die Zielstapel werden aufsteigend in abwechselnden Farben bis zum König gebaut.", "de")
+    assert [(f[0], f[1], f[2]) for f in found] == [
+        ("rank", "warning", "the source says Ace; the translation has no such rank")]
+    assert compare("All cards except the Ace to four of clubs are placed here.",
+                   "Alle Karten außer den ersten vier Kreuz kommen hierher.", "de") == []
+
+
 def test_left_to_right_turned_round_is_found():
     found = compare("Deal from left to right.", "Geben Sie von rechts nach links.", "de")
     assert _checks(found) == [("side", "warning")]
