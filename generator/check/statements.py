@@ -28,8 +28,10 @@ ERROR_AT, WARNING_AT = 0.75, 0.5
 #: How sure an omission is, by fact kind: a dropped build direction or suit match changes the rule;
 #: a dropped count or pile name is mostly a paraphrase ("both", "that pile"), hence information.
 OMISSION = {"direction": 0.6, "suit-colour": 0.6, "redeal": 0.6, "face": 0.5, "at-a-time": 0.5,
-            "comparator": 0.45, "rank": 0.5, "number": 0.35, "pile": 0.3, "side": 0.35, "suit-name": 0.3,
+            "comparator": 0.45, "rank": 0.4, "number": 0.35, "pile": 0.3, "side": 0.35, "suit-name": 0.3,
             "in-play": 0.4, "position": 0.3, "step": 0.55}
+#: An Ace, Jack, Queen or King the translation does not name (the start of "from Aces to Kings").
+NAMED_RANK_OMISSION = 0.5
 #: A value replaced by one other value of the same kind.
 CONTRADICTION = 0.85
 #: A contradiction among several values on each side, whose pairing is a guess (numbers: a deal
@@ -508,8 +510,10 @@ def _numbers(src, dst, exact: bool = False, redeal_unread: bool = False) -> list
             elif kind == "rank" and v == 1 and any(f.kind == "number" and f.ordinal and f.value == 1 for f in dst):
                 continue  # "from the Ace to the four" as "the first four"
             else:
+                # An Ace or a court card is named by a word; a rank from 2 to 10 may be a numeral.
+                sure = NAMED_RANK_OMISSION if kind == "rank" and v in (1, 11, 12, 13) else OMISSION[kind]
                 out.append((kind, "omission", f"the source says {_label(kind, v)}; the translation has no "
-                            f"such {kind}", sf.span, None, OMISSION[kind], v))
+                            f"such {kind}", sf.span, None, sure, v))
         if not exact:
             continue
         ones = [f for f in s_facts if f.value == 1 and not f.ordinal] if kind == "number" else []
