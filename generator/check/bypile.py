@@ -72,6 +72,8 @@ def swapped(kind: str, src: list[Fact], src_text: str, dst: list[Fact], dst_text
     ("foundations up, tableau down" as "foundations down, tableau up"). Each pair is
     ``((pile, source fact, translated fact), (other pile, source fact, translated fact))``, in the
     source's order; ``dst_lang`` is the translation's lexicon key."""
+    if not (_two_of_each(src, kind) and _two_of_each(dst, kind)):
+        return []  # no pair of piles with values of their own
     said = by_pile(src, src_text, "en", kind)
     told = by_pile(dst, dst_text, dst_lang, kind)
     common = sorted((p for p in said if p in told), key=lambda p: said[p].span.start)
@@ -82,6 +84,13 @@ def swapped(kind: str, src: list[Fact], src_text: str, dst: list[Fact], dst_text
             if a != b and told[pile].value == b and told[other].value == a:
                 out.append(((pile, said[pile], told[pile]), (other, said[other], told[other])))
     return out
+
+
+def _two_of_each(facts: list[Fact], kind: str) -> bool:
+    """Whether ``facts`` name two piles and two values of ``kind`` or more."""
+    piles = {f.value for f in facts if f.kind == "pile" and isinstance(f.value, str)}
+    values = {f.value for f in facts if f.kind == kind and f.value in BUILD_KINDS[kind]}
+    return len(piles) >= 2 and len(values) >= 2
 
 
 __all__ = ["BUILD_KINDS", "by_pile", "clause_bounds", "swapped"]
