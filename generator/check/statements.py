@@ -153,7 +153,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
             raw += _missing_sentence(src_text, [f for f in src if f.sentence in s_ids], s_ids)
     # A value its own sentence lacks but another sentence of the translation states is a reordering.
     said = {(f.kind, v) for f in dst for v in _values(f)} | {f.value for f in dst if f.kind == "implied"}
-    source_said = {(f.kind, v) for f in src for v in _values(f)}
+    source_said = {(f.kind, v) for f in src for v in _values(f)} | {f.value for f in src if f.kind == "implied"}
     raw = [r for r in raw if not (r[1] == "omission" and r[6] is not None and (r[0], r[6]) in said)
            and not (r[1] == "added" and (r[0], r[6]) in source_said) and not _moved(r, src, dst)]
     raw = [_ace_started(_same_colour(_crossed(r, src, dst), src, dst), src, dst) for r in raw]

@@ -187,6 +187,16 @@ def test_a_rank_left_out_is_a_warning_unless_an_ordinal_stands_for_the_ace():
                    "Alle Karten außer den ersten vier Kreuz kommen hierher.", "de") == []
 
 
+def test_removed_cards_leave_play_in_either_wording():
+    # "removed" says the cards leave play; the translation saying so is no added rule.
+    found = compare("Each set of four cards removed scores one point.",
+                    "Κάθε τετράδα φύλλων που βγαίνει από το παιχνίδι δίνει έναν πόντο.", "el")
+    assert _checks(found, "error", "warning") == []
+    found = compare("Each set of four cards scores one point.",
+                    "Κάθε τετράδα φύλλων που βγαίνει από το παιχνίδι δίνει έναν πόντο.", "el")
+    assert ("in-play", "warning") in _checks(found)
+
+
 def test_left_to_right_turned_round_is_found():
     found = compare("Deal from left to right.", "Geben Sie von rechts nach links.", "de")
     assert _checks(found) == [("side", "warning")]
