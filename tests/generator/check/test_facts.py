@@ -116,6 +116,9 @@ CONSISTENT = [
     ("de", "Remove a ten.", "Entfernen Sie eine Zehn."),
     ("de", "Seven cards", ""),
     ("el", "Kings are removed singly.", "Οι Ρήγες απομακρύνονται μόνοι τους."),
+    ("el", "Foundations are built up or down, disregarding suit.",
+     "Οι βάσεις χτίζονται πάνω ή κάτω από το φύλλο τους, αγνοώντας τη φυλή."),
+    ("sr", "Foundations are built up or down regardless of suit.", "Темељи се слажу нагоре или надоле, без обзира на знак."),
 ]
 
 
