@@ -156,7 +156,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     source_said = {(f.kind, v) for f in src for v in _values(f)} | {f.value for f in src if f.kind == "implied"}
     raw = [r for r in raw if not (r[1] == "omission" and r[6] is not None and (r[0], r[6]) in said)
            and not (r[1] == "added" and (r[0], r[6]) in source_said) and not _moved(r, src, dst)]
-    raw = [_ace_started(_same_colour(_crossed(r, src, dst), src, dst), src, dst) for r in raw]
+    raw = [_face_up_there(_ace_started(_same_colour(_crossed(r, src, dst), src, dst), src, dst), src) for r in raw]
     raw += _one(src, dst, lang, dst_text)
     raw += _polarity(src, dst, blocks, src_text)
     if kinds is not None:
@@ -661,6 +661,18 @@ def _ace_started(raw: tuple, src, dst) -> tuple:
     fact = next((f for f in src if f.span == sspan and f.kind == "direction"), None)
     if fact is None or _piles_of(fact, src) != {"foundation"} or _implied("direction", "down", src, dst):
         return raw  # another pile, or ranks told from the King to the Ace
+    return (check, nature, message, sspan, tspan, min(confidence, 0.45), value)
+
+
+def _face_up_there(raw: tuple, src) -> tuple:
+    """``raw`` less sure when it is a "face up" the translation leaves out of a sentence about the
+    foundations or the waste only, where every card lies face up."""
+    check, nature, message, sspan, tspan, confidence, value = raw
+    if check != "face" or nature != "omission" or value != "up":
+        return raw
+    fact = next((f for f in src if f.span == sspan and f.kind == "face"), None)
+    if fact is None or not _piles_of(fact, src) or not _piles_of(fact, src) <= {"foundation", "waste"}:
+        return raw
     return (check, nature, message, sspan, tspan, min(confidence, 0.45), value)
 
 

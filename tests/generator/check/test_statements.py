@@ -197,6 +197,14 @@ def test_removed_cards_leave_play_in_either_wording():
     assert ("in-play", "warning") in _checks(found)
 
 
+@pytest.mark.parametrize("msgid,msgstr,severity", [
+    ("One card is dealt face up to the first Foundation pile.", "Στην πρώτη βάση μοιράζεται ένα φύλλο.", "info"),
+    ("One card is dealt face up to each tableau pile.", "Σε κάθε στήλη του ταμπλό μοιράζεται ένα φύλλο.", "warning"),
+])
+def test_face_up_goes_without_saying_on_the_foundations(msgid, msgstr, severity):
+    assert _checks(compare(msgid, msgstr, "el")) == [("face", severity)]
+
+
 def test_left_to_right_turned_round_is_found():
     found = compare("Deal from left to right.", "Geben Sie von rechts nach links.", "de")
     assert _checks(found) == [("side", "warning")]
