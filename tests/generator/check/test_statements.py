@@ -205,6 +205,15 @@ def test_face_up_goes_without_saying_on_the_foundations(msgid, msgstr, severity)
     assert _checks(compare(msgid, msgstr, "el")) == [("face", severity)]
 
 
+@pytest.mark.parametrize("lang,msgstr", [
+    ("de", "Jedes entfernte Paar zählt zwei Punkte."),
+    ("el", "Κάθε ζευγάρι που απομακρύνεται αντιστοιχεί σε δύο βαθμούς."),
+    ("sr", "Сваки уклоњени пар доноси два поена."),
+])
+def test_cards_removed_leave_play_in_every_language(lang, msgstr):
+    assert compare("Each pair removed from the game scores two points.", msgstr, lang) == []
+
+
 def test_left_to_right_turned_round_is_found():
     found = compare("Deal from left to right.", "Geben Sie von rechts nach links.", "de")
     assert _checks(found) == [("side", "warning")]
