@@ -192,3 +192,22 @@ def test_aisleriot_catalog_known_rule_errors_are_found(lang):
     # The corpus has known wrong piles, suits, numbers and directions: each language shows several.
     assert len(errors) >= 5
     assert {f[0] for f in errors} & {"pile", "suit-colour", "number", "direction"}
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("el", "Η νίκη εξαρτάται από τη δεξιοτεχνία σας."),      # depends, skill: no Six, no right
+    ("el", "Αφήστε το φύλλο απείραχτο και αποθηκεύετε την παρτίδα."),  # untouched, save: no limit, no reserve
+    ("el", "Τέσσερις στοίβες στο κέντρο."),                 # centre: not empty
+    ("sr", "Четири места у одаји за публику."),             # audience: no Jack
+])
+def test_words_that_begin_like_a_term_are_not_read_as_it(lang, text):
+    assert [(f.kind, f.value) for f in extract_facts(text, lang) if f.kind != "number"] == []
+
+
+@pytest.mark.parametrize("lang,text,facts", [
+    ("el", "Ένα εξάρι και ένας βαλές στη δεξιά αποθήκη.", [("rank", 6), ("rank", 11), ("side", "right"),
+                                                         ("pile", "reserve")]),
+    ("sr", "Пуб на даму.", [("rank", 11), ("rank", 12)]),
+])
+def test_the_terms_themselves_are_still_read(lang, text, facts):
+    assert [(f.kind, f.value) for f in extract_facts(text, lang) if f.kind != "number"] == facts
