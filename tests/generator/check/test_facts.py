@@ -119,6 +119,8 @@ CONSISTENT = [
     ("el", "Foundations are built up or down, disregarding suit.",
      "Οι βάσεις χτίζονται πάνω ή κάτω από το φύλλο τους, αγνοώντας τη φυλή."),
     ("sr", "Foundations are built up or down regardless of suit.", "Темељи се слажу нагоре или надоле, без обзира на знак."),
+    # Three deals in all are three passes through the stock: two redeals.
+    ("el", "You can go through the deck three times.", "Συνολικά επιτρέπονται τρεις μοιρασιές."),
     # "κέντρο" (centre) is no "κενό" (empty).
     ("el", "Four piles in the middle.", "Τέσσερις στοίβες στο κέντρο."),
 ]
