@@ -970,6 +970,8 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
                 continue
             if fact.kind == "only" and (_only_one(fact, src_text) or _only_of_suits(fact, src)):
                 continue  # "can only hold one card" says no more than "holds one card"
+            if fact.kind == "only" and _limit_kept(src, dst, a, b):
+                continue  # "can only be moved if there are at most N" as "there must not be more than N"
             kind = "only" if fact.kind == "only" else "negation"
             out.append((kind, "polarity", f"the source states {_restriction_words(fact)}; the translation "
                         "does not", fact.span, None, POLARITY[(kind, "dropped")] * factor, None))
@@ -1010,6 +1012,14 @@ def _without(src, dst, blocks) -> list:
             out.append(("negation", "polarity", f"the source states {_restriction_words(s_w[0])}; the translation "
                         "does not", s_w[0].span, None, 0.5, None))
     return out
+
+
+def _limit_kept(src, dst, a, b) -> bool:
+    """Whether sentences ``a`` of the source and ``b`` of the translation state the same limit (at
+    most, at least, exactly), which restricts as the source's "only" does."""
+    limits = {"at-most", "at-least", "exactly"}
+    said = {f.value for f in src if f.sentence in a and f.kind == "comparator"} & limits
+    return bool(said) and said <= {f.value for f in dst if f.sentence in b and f.kind == "comparator"}
 
 
 def _only_restriction_lost(src, dst, a, b) -> bool:

@@ -214,6 +214,15 @@ def test_cards_removed_leave_play_in_every_language(lang, msgstr):
     assert compare("Each pair removed from the game scores two points.", msgstr, lang) == []
 
 
+def test_an_only_said_by_the_limit_it_sets_is_kept():
+    msgid = "A build can only be moved if it has at most three cards."
+    kept = compare(msgid, "Μια ομάδα φύλλων μετακινείται όταν έχει το πολύ τρία φύλλα.", "el")
+    assert _checks(kept, "error", "warning") == []
+    dropped = compare("A build can only be moved to an empty pile.",
+                      "Μια ομάδα φύλλων μετακινείται σε κενή στήλη.", "el")
+    assert ("only", "warning") in _checks(dropped)
+
+
 def test_left_to_right_turned_round_is_found():
     found = compare("Deal from left to right.", "Geben Sie von rechts nach links.", "de")
     assert _checks(found) == [("side", "warning")]
