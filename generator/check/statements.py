@@ -970,6 +970,8 @@ def _polarity(src, dst, blocks, src_text: str = "") -> list:
                 continue
             if fact.kind == "only" and (_only_one(fact, src_text) or _only_of_suits(fact, src)):
                 continue  # "can only hold one card" says no more than "holds one card"
+            if fact.kind == "only" and _only_except(fact, src_text):
+                continue  # "the same as Klondike, only the cards are all face up": "except that"
             if fact.kind == "only" and _limit_kept(src, dst, a, b):
                 continue  # "can only be moved if there are at most N" as "there must not be more than N"
             kind = "only" if fact.kind == "only" else "negation"
@@ -1012,6 +1014,19 @@ def _without(src, dst, blocks) -> list:
             out.append(("negation", "polarity", f"the source states {_restriction_words(s_w[0])}; the translation "
                         "does not", s_w[0].span, None, 0.5, None))
     return out
+
+
+#: A comparison with another game before "only" makes it "except that" ("the same as Klondike only
+#: the opening layout is different").
+_LIKE = re.compile(r"\b(?:the same as|similar to)\b", re.I)
+
+
+def _only_except(fact: Fact, text: str) -> bool:
+    """Whether an English "only" follows a comparison with another game in its sentence, and so
+    means "except that"."""
+    bounds = [0, *sentence_starts(text), len(text)]
+    start = bounds[fact.sentence] if fact.sentence < len(bounds) else 0
+    return bool(_LIKE.search(text[start:fact.span.start]))
 
 
 def _limit_kept(src, dst, a, b) -> bool:

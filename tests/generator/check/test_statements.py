@@ -223,6 +223,14 @@ def test_an_only_said_by_the_limit_it_sets_is_kept():
     assert ("only", "warning") in _checks(dropped)
 
 
+def test_only_after_a_comparison_with_another_game_means_except():
+    msgid = "Athena is the same as Klondike only the opening layout is different."
+    found = compare(msgid, "Η Αθηνά έχει τους ίδιους κανόνες με το Κλόνταϊκ, αν εξαιρεθεί η αρχική διάταξη.", "el")
+    assert _checks(found, "error", "warning") == []
+    found = compare("Empty piles can only be filled by Kings.", "Οι κενές στήλες γεμίζουν με Ρήγες.", "el")
+    assert ("only", "warning") in _checks(found)
+
+
 def test_left_to_right_turned_round_is_found():
     found = compare("Deal from left to right.", "Geben Sie von rechts nach links.", "de")
     assert _checks(found) == [("side", "warning")]
