@@ -72,14 +72,16 @@ class _Match:
     how: str
 
 
-def _match_terms(toks, lex: Lexicon) -> list[_Match]:
+def _match_terms(toks, lex: Lexicon, text: str = "") -> list[_Match]:
     found = []
+    # A phrase does not run on past the end of a sentence ("... με το Βαλέ από πάνω. Από εκεί ...").
+    ends = {k for k in range(1, len(toks)) if _STOP.search(text, toks[k - 1][1], toks[k][0])} if text else set()
     for i, (_, _, folded, stem, lemma, lemma_stem) in enumerate(toks):
         if folded.isdigit():
             found.append(_Match(i, i, "digits", int(folded), "exact"))
             continue
         for term in lex.candidates(folded, stem, lemma, lemma_stem):
-            if _term_matches(term, toks, i):
+            if _term_matches(term, toks, i) and not any(i < k < i + len(term.words) for k in ends):
                 found.append(_Match(i, i + len(term.words) - 1, term.kind, term.value, term.words[0].how))
     found.sort(key=lambda m: (-(m.last - m.first), _KIND_PRIORITY.get(m.kind, 13),
                               _HOW_PRIORITY[m.how], m.first))
@@ -120,6 +122,8 @@ def _span(text: str, toks, m: _Match) -> Span:
 
 # A sentence ends at a full stop, question or exclamation mark (the Greek one too), semicolon or colon.
 _SENTENCE_END = re.compile(r"[.!?;:\u037e](?=\s|$|<)")
+# The same marks between two words: no phrase runs across them.
+_STOP = re.compile(r"[.!?;:\u037e]")
 _LEXICONS: dict[str, Lexicon] = {}
 
 
@@ -212,7 +216,7 @@ def _read(text: str, lang: str) -> tuple[Lexicon, list, list[_Match]]:
 def _matches_of(text: str, lang: str) -> tuple[_Match, ...]:
     # A msgid is read once per catalog, and a msgstr twice (facts, then the unlimited test).
     lex = _lexicon(lang)
-    return tuple(_match_terms(tokens(text, lex.lang, lex), lex))
+    return tuple(_match_terms(tokens(text, lex.lang, lex), lex, text))
 
 
 @lru_cache(maxsize=16_384)

@@ -213,3 +213,9 @@ def test_words_that_begin_like_a_term_are_not_read_as_it(lang, text):
 ])
 def test_the_terms_themselves_are_still_read(lang, text, facts):
     assert [(f.kind, f.value) for f in extract_facts(text, lang) if f.kind != "number"] == facts
+
+
+def test_a_phrase_does_not_run_on_past_the_end_of_a_sentence():
+    # "πάνω. Από" is no "πάνω από" (more than): the first sentence ends with "on top".
+    text = "Μετακινήστε τους στη θέση, με το Βαλέ από πάνω. Από εκεί και πέρα, χτίστε."
+    assert [(f.kind, f.value) for f in extract_facts(text, "el") if f.kind != "rank"] == [("position", "top")]
