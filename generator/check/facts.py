@@ -81,7 +81,8 @@ def _match_terms(toks, lex: Lexicon, text: str = "") -> list[_Match]:
             found.append(_Match(i, i, "digits", int(folded), "exact"))
             continue
         for term in lex.candidates(folded, stem, lemma, lemma_stem):
-            if _term_matches(term, toks, i) and not any(i < k < i + len(term.words) for k in ends):
+            if _term_matches(term, toks, i) and not any(i < k < i + len(term.words) for k in ends) \
+                    and not _wants_number(term, toks, i, lex):
                 found.append(_Match(i, i + len(term.words) - 1, term.kind, term.value, term.words[0].how))
     found.sort(key=lambda m: (-(m.last - m.first), _KIND_PRIORITY.get(m.kind, 13),
                               _HOW_PRIORITY[m.how], m.first))
@@ -95,6 +96,22 @@ def _match_terms(toks, lex: Lexicon, text: str = "") -> list[_Match]:
         chosen.append(m)
     chosen.sort(key=lambda m: m.first)
     return chosen
+
+
+def _wants_number(term: Term, toks, i: int, lex: Lexicon) -> bool:
+    """Whether ``term`` at token ``i`` is a limit that needs a number after it (the lexicon's
+    ``needs_number_after``: "up to thirteen") and has none, so that its words are read otherwise
+    (Greek "πάνω από το φύλλο" is on top of the card)."""
+    needs = lex.settings.get("needs_number_after")
+    if not needs or term.kind != "comparator":
+        return False
+    end = i + len(term.words)
+    if " ".join(t[2] for t in toks[i:end]) not in needs:
+        return False
+    if end >= len(toks):
+        return True
+    folded, stem, lemma, lemma_stem = toks[end][2:6]
+    return not (folded.isdigit() or any(t.kind == "number" for t in lex.candidates(folded, stem, lemma, lemma_stem)))
 
 
 def _term_matches(term: Term, toks, i: int) -> bool:

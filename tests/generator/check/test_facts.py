@@ -219,3 +219,11 @@ def test_a_phrase_does_not_run_on_past_the_end_of_a_sentence():
     # "πάνω. Από" is no "πάνω από" (more than): the first sentence ends with "on top".
     text = "Μετακινήστε τους στη θέση, με το Βαλέ από πάνω. Από εκεί και πέρα, χτίστε."
     assert [(f.kind, f.value) for f in extract_facts(text, "el") if f.kind != "rank"] == [("position", "top")]
+
+
+def test_a_limit_without_its_number_leaves_its_words_to_other_terms():
+    # "πάνω από" is "more than" before a number; before a card it is "on top of".
+    assert [(f.kind, f.value) for f in extract_facts("Τοποθετήστε το πάνω από τον Ρήγα.", "el")] == [
+        ("position", "top"), ("rank", 13)]
+    assert [(f.kind, f.value) for f in extract_facts("πάνω από δέκα φύλλα", "el")] == [
+        ("comparator", "more"), ("number", 10)]
