@@ -121,6 +121,9 @@ CONSISTENT = [
     ("sr", "Foundations are built up or down regardless of suit.", "Темељи се слажу нагоре или надоле, без обзира на знак."),
     # Three deals in all are three passes through the stock: two redeals.
     ("el", "You can go through the deck three times.", "Συνολικά επιτρέπονται τρεις μοιρασιές."),
+    ("sr", "Built up or down, disregarding suit.", "Слаже се нагоре или надоле, занемарујући знак."),
+    # "највише лево" is the leftmost, not "at most".
+    ("sr", "Move the others on to the leftmost card.", "Померите остале на карту која је највише лево."),
     # "κέντρο" (centre) is no "κενό" (empty).
     ("el", "Four piles in the middle.", "Τέσσερις στοίβες στο κέντρο."),
 ]
