@@ -122,6 +122,8 @@ CONSISTENT = [
     # Three deals in all are three passes through the stock: two redeals.
     ("el", "You can go through the deck three times.", "Συνολικά επιτρέπονται τρεις μοιρασιές."),
     ("sr", "Built up or down, disregarding suit.", "Слаже се нагоре или надоле, занемарујући знак."),
+    # "eins höher" is one rank up, as "one higher" is.
+    ("de", "Move a card one higher or one lower.", "Legen Sie eine Karte eins höher oder niedriger."),
     # "највише лево" is the leftmost, not "at most".
     ("sr", "Move the others on to the leftmost card.", "Померите остале на карту која је највише лево."),
     # "κέντρο" (centre) is no "κενό" (empty).
