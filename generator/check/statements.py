@@ -375,11 +375,12 @@ def _swapped_piles(src, src_text: str, dst, dst_text: str, lang: str, found: lis
 
 def _placed_on(src, text: str) -> list:
     """``src`` less the second rank of "placing a card of a lower rank on to a card of a higher rank":
-    the two ranks of one move, of which the card placed gives the build direction."""
+    the two ranks of one move, of which the card placed gives the build direction ("and so on to"
+    places nothing)."""
     directions = [f for f in src if f.kind == "direction" and f.value in ("up", "down")]
     second = {b.span for a, b in zip(directions, directions[1:])
               if a.sentence == b.sentence and a.value != b.value
-              and re.search(r"\bon(?:to|\s+to)?\b", text[a.span.end:b.span.start], re.I)}
+              and re.search(r"(?<!\bso )\bon(?:to|\s+to)?\b", text[a.span.end:b.span.start], re.I)}
     return [f for f in src if not (f.kind == "direction" and f.span in second)]
 
 

@@ -231,6 +231,17 @@ def test_only_after_a_comparison_with_another_game_means_except():
     assert ("only", "warning") in _checks(found)
 
 
+def test_and_so_on_to_places_no_card_on_another():
+    # "and so on to one less than the Start card" ends a rank order; it is no "lower card on to a
+    # higher one", so the source keeps its "one less" and an "up" left out is no "down" put in.
+    found = compare("Foundations are built up in suit from the Start card to King, then Ace, Two, and so on to one "
+                    "less than the Start card.",
+                    "Οι βάσεις χτίζονται ανά φυλή από το αρχικό φύλλο και συνεχίζεται μέχρι ένα λιγότερο από το "
+                    "αρχικό φύλλο.", "el")
+    assert [(f[1], f[2]) for f in found if f[0] == "direction"] == [
+        ("warning", "the source says up; the translation does not")]
+
+
 def test_left_to_right_turned_round_is_found():
     found = compare("Deal from left to right.", "Geben Sie von rechts nach links.", "de")
     assert _checks(found) == [("side", "warning")]
