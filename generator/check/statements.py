@@ -154,6 +154,10 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     # A value its own sentence lacks but another sentence of the translation states is a reordering.
     said = {(f.kind, v) for f in dst for v in _values(f)} | {f.value for f in dst if f.kind == "implied"}
     source_said = {(f.kind, v) for f in src for v in _values(f)} | {f.value for f in src if f.kind == "implied"}
+    # A translated sentence the alignment could not pair may hold what the source says elsewhere.
+    unpaired = {i for a, b in blocks if not a for i in b}
+    told_apart = {(f.kind, v) for f in dst if f.sentence in unpaired for v in _values(f)}
+    raw = [r for r in raw if not (r[1] == "contradiction" and r[6] is not None and (r[0], r[6]) in told_apart)]
     raw = [r for r in raw if not (r[1] == "omission" and r[6] is not None and (r[0], r[6]) in said)
            and not (r[1] == "added" and (r[0], r[6]) in source_said) and not _moved(r, src, dst)]
     raw = [_face_up_there(_ace_started(_same_colour(_crossed(r, src, dst), src, dst), src, dst), src) for r in raw]

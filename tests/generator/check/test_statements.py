@@ -242,6 +242,21 @@ def test_and_so_on_to_places_no_card_on_another():
         ("warning", "the source says up; the translation does not")]
 
 
+def test_a_value_told_in_a_sentence_the_alignment_left_unpaired_is_no_contradiction():
+    # The translation deals to the tableau before it builds the foundations; the alignment pairs
+    # "dealt to each Tableau pile" with the stock's sentence and leaves the dealing one unpaired.
+    msgid = ("Reserve of 13 cards, 9 Tableau piles. Foundations are built up in sequence by suit from the base card. "
+             "The player picks the base card from four at the start of the game and one card is dealt to each "
+             "Tableau pile. Stock can be turned once but the game is lost if you cannot play each new card after "
+             "it is turned.")
+    msgstr = ("13 φύλλα στη ρεζέρβα και 9 στήλες στο ταμπλό. Στην αρχή της παρτίδας ο παίκτης επιλέγει το βασικό "
+              "φύλλο από τέσσερα φύλλα. Μετά μοιράζεται από ένα φύλλο σε κάθε στήλη του ταμπλό. Τα φύλλα στις "
+              "βάσεις τοποθετούνται ανά φυλή και σε αύξουσα σειρά. Αν τελειώσουν τα φύλλα της μάνας, επιτρέπεται "
+              "μία ακόμη μοιρασιά. Στη δεύτερη μοιρασιά όμως παίζετε στο ταμπλό ή στις βάσεις κάθε φύλλο της "
+              "μάνας μόλις ανοίγει, αλλιώς χάνετε.")
+    assert "pile" not in [f[0] for f in compare(msgid, msgstr, "el")]
+
+
 def test_left_to_right_turned_round_is_found():
     found = compare("Deal from left to right.", "Geben Sie von rechts nach links.", "de")
     assert _checks(found) == [("side", "warning")]
