@@ -160,6 +160,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     raw = [r for r in raw if not (r[1] == "contradiction" and r[6] is not None and (r[0], r[6]) in told_apart)]
     raw = [r for r in raw if not (r[1] == "omission" and r[6] is not None and (r[0], r[6]) in said)
            and not (r[1] == "added" and (r[0], r[6]) in source_said) and not _moved(r, src, dst)]
+    raw = [_idle_number(r, src, src_text) for r in raw]
     raw = [_face_up_there(_ace_started(_same_colour(_crossed(r, src, dst), src, dst), src, dst), src) for r in raw]
     raw += _one(src, dst, lang, dst_text)
     raw += _polarity(src, dst, blocks, src_text)
@@ -666,6 +667,34 @@ def _ace_started(raw: tuple, src, dst) -> tuple:
     fact = next((f for f in src if f.span == sspan and f.kind == "direction"), None)
     if fact is None or _piles_of(fact, src) != {"foundation"} or _implied("direction", "down", src, dst):
         return raw  # another pile, or ranks told from the King to the Ace
+    return (check, nature, message, sspan, tspan, min(confidence, 0.45), value)
+
+
+#: Words of a sentence that speaks of the game's things: a number elsewhere ("worth two in the
+#: bush") states no rule.
+_GAME_WORD = re.compile(r"\b(?:cards?|piles?|deals?|dealt|redeal\w*|points?|scores?|moves?|times|rows?|columns?|"
+                        r"slots?|spaces?|stock|waste|foundations?|tableau|reserves?|cells?|turns?|rounds?|"
+                        r"games?|decks?|packs?|players?|suits?|ranks?|empty|others?|pairs?|gaps?|remov\w*|click\w*|done|"
+                        r"again|happens)\b", re.I)
+
+
+def _idle_number(raw: tuple, src, text: str) -> tuple:
+    """``raw`` as information when it is about a number whose source sentence names nothing of
+    the game: no other fact and no word for a card, pile, deal, point or the like (a proverb)."""
+    check, nature, message, sspan, tspan, confidence, value = raw
+    if check != "number" or sspan is None or confidence < WARNING_AT:
+        return raw
+    fact = next((f for f in src if f.span == sspan and f.kind == "number"), None)
+    if fact is None or any(f.sentence == fact.sentence and f.kind in _ANCHORS and f is not fact for f in src):
+        return raw
+    if fact.span.text[:1].isupper() and text[:fact.span.start].rstrip()[-1:] not in ("", ".", "!", "?", ":"):
+        return raw  # "the Seven" is a card
+    bounds = [0, *sentence_starts(text), len(text)]
+    first = fact.sentence
+    while 0 < first < len(bounds) - 1 and text[:bounds[first]].rstrip().endswith(":"):
+        first -= 1  # "Maximum possible score: 100": the colon's sentence goes with it
+    if _GAME_WORD.search(text[bounds[min(first, len(bounds) - 2)]:bounds[min(fact.sentence + 1, len(bounds) - 1)]]):
+        return raw
     return (check, nature, message, sspan, tspan, min(confidence, 0.45), value)
 
 
