@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .facts import UNLIMITED, Fact, extract_facts, lexicon_of, masked, sentence_starts
 from .bypile import BUILD_KINDS, swapped
+from .facts import UNLIMITED, Fact, extract_facts, lexicon_of, masked, sentence_starts
 from .findings import Span
 from .lexicon import load_lexicon, tokens
 
@@ -32,6 +32,9 @@ OMISSION = {"direction": 0.6, "suit-colour": 0.6, "redeal": 0.6, "face": 0.5, "a
             "in-play": 0.4, "position": 0.3, "step": 0.55}
 #: An Ace, Jack, Queen or King the translation does not name (the start of "from Aces to Kings").
 NAMED_RANK_OMISSION = 0.5
+#: A fact left out that goes without saying where it stands (an "up" of foundations begun with an Ace,
+#: "face up" on the foundations, a number in a proverb): information.
+GOES_WITHOUT_SAYING = 0.45
 #: A value replaced by one other value of the same kind.
 CONTRADICTION = 0.85
 #: A contradiction among several values on each side, whose pairing is a guess (numbers: a deal
@@ -667,15 +670,15 @@ def _ace_started(raw: tuple, src, dst) -> tuple:
     fact = next((f for f in src if f.span == sspan and f.kind == "direction"), None)
     if fact is None or _piles_of(fact, src) != {"foundation"} or _implied("direction", "down", src, dst):
         return raw  # another pile, or ranks told from the King to the Ace
-    return (check, nature, message, sspan, tspan, min(confidence, 0.45), value)
+    return (check, nature, message, sspan, tspan, min(confidence, GOES_WITHOUT_SAYING), value)
 
 
 #: Words of a sentence that speaks of the game's things: a number elsewhere ("worth two in the
 #: bush") states no rule.
-_GAME_WORD = re.compile(r"\b(?:cards?|piles?|deals?|dealt|redeal\w*|points?|scores?|moves?|times|rows?|columns?|"
-                        r"slots?|spaces?|stock|waste|foundations?|tableau|reserves?|cells?|turns?|rounds?|"
-                        r"games?|decks?|packs?|players?|suits?|ranks?|empty|others?|pairs?|gaps?|remov\w*|click\w*|done|"
-                        r"again|happens)\b", re.I)
+_GAME_WORD = re.compile(r"\b(?:cards?|piles?|deals?|dealt|redeal\w*|points?|scores?|moves?|times|rows?|"
+                        r"columns?|slots?|spaces?|stock|waste|foundations?|tableau|reserves?|cells?|turns?|"
+                        r"rounds?|games?|decks?|packs?|players?|suits?|ranks?|empty|others?|pairs?|gaps?|"
+                        r"remov\w*|click\w*|done|again|happens)\b", re.I)
 
 
 def _idle_number(raw: tuple, src, text: str) -> tuple:
@@ -689,13 +692,13 @@ def _idle_number(raw: tuple, src, text: str) -> tuple:
         return raw
     if fact.span.text[:1].isupper() and text[:fact.span.start].rstrip()[-1:] not in ("", ".", "!", "?", ":"):
         return raw  # "the Seven" is a card
-    bounds = [0, *sentence_starts(text), len(text)]
-    first = fact.sentence
-    while 0 < first < len(bounds) - 1 and text[:bounds[first]].rstrip().endswith(":"):
-        first -= 1  # "Maximum possible score: 100": the colon's sentence goes with it
-    if _GAME_WORD.search(text[bounds[min(first, len(bounds) - 2)]:bounds[min(fact.sentence + 1, len(bounds) - 1)]]):
+    bounds = _bounds(text)
+    first = min(fact.sentence, len(bounds) - 1)
+    while first > 0 and text[:bounds[first][0]].rstrip().endswith(":"):
+        first -= 1  # "Maximum possible score: 100": the sentence before the colon goes with it
+    if _GAME_WORD.search(text[bounds[first][0]:bounds[min(fact.sentence, len(bounds) - 1)][1]]):
         return raw
-    return (check, nature, message, sspan, tspan, min(confidence, 0.45), value)
+    return (check, nature, message, sspan, tspan, min(confidence, GOES_WITHOUT_SAYING), value)
 
 
 def _face_up_there(raw: tuple, src) -> tuple:
@@ -707,7 +710,7 @@ def _face_up_there(raw: tuple, src) -> tuple:
     fact = next((f for f in src if f.span == sspan and f.kind == "face"), None)
     if fact is None or not _piles_of(fact, src) or not _piles_of(fact, src) <= {"foundation", "waste"}:
         return raw
-    return (check, nature, message, sspan, tspan, min(confidence, 0.45), value)
+    return (check, nature, message, sspan, tspan, min(confidence, GOES_WITHOUT_SAYING), value)
 
 
 def _piles_of(fact: Fact, src) -> set:
@@ -1058,8 +1061,8 @@ _LIKE = re.compile(r"\b(?:the same as|similar to)\b", re.I)
 def _only_except(fact: Fact, text: str) -> bool:
     """Whether an English "only" follows a comparison with another game in its sentence, and so
     means "except that"."""
-    bounds = [0, *sentence_starts(text), len(text)]
-    start = bounds[fact.sentence] if fact.sentence < len(bounds) else 0
+    bounds = _bounds(text)
+    start = bounds[fact.sentence][0] if fact.sentence < len(bounds) else 0
     return bool(_LIKE.search(text[start:fact.span.start]))
 
 
@@ -1131,5 +1134,5 @@ def _model_says(model: ModelFacts, check: str, span: Span | None, src) -> str | 
     return None
 
 
-__all__ = ["CONTRADICTION", "ERROR_AT", "FactFinding", "ModelFacts", "OMISSION", "UnitContext", "WARNING_AT",
-           "compare", "severity_of"]
+__all__ = ["CONTRADICTION", "ERROR_AT", "FactFinding", "GOES_WITHOUT_SAYING", "ModelFacts", "NAMED_RANK_OMISSION",
+           "OMISSION", "UnitContext", "WARNING_AT", "compare", "severity_of"]
