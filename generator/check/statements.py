@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .bypile import BUILD_KINDS, swapped
 from .facts import UNLIMITED, Fact, extract_facts, lexicon_of, masked, sentence_starts
@@ -900,14 +901,20 @@ def align_sentences(src_text: str, src, dst_text: str, dst) -> list[tuple[frozen
     for a, b in d_bounds:
         d_sum.append(d_sum[-1] + max(1, b - a))
     ratio = d_sum[-1] / s_sum[-1]
-    # The facts of each run of up to three sentences, the longest block side there is.
-    s_union = {(i, k): frozenset().union(*s_sig[i:k]) for i in range(n) for k in range(i + 1, min(n, i + 3) + 1)}
-    d_union = {(j, k): frozenset().union(*d_sig[j:k]) for j in range(m) for k in range(j + 1, min(m, j + 3) + 1)}
+    # The facts of each run of up to three sentences (the longest block side there is), as asked for.
+    s_union: dict = {}
+    d_union: dict = {}
+
+    def union(cache: dict, sig: list, i: int, k: int):
+        found = cache.get((i, k))
+        if found is None:
+            found = cache[i, k] = sig[i] if k == i + 1 else sig[i].union(*sig[i + 1:k])
+        return found
 
     def score(i0, i1, j0, j1) -> float:
         if i0 == i1 or j0 == j1:
             return -0.45  # a sentence left without a counterpart
-        a, b = s_union[i0, i1], d_union[j0, j1]
+        a, b = union(s_union, s_sig, i0, i1), union(d_union, d_sig, j0, j1)
         if a or b:
             both = len(a & b)
             shared = both / (len(a) + len(b) - both)
@@ -946,10 +953,12 @@ def align_sentences(src_text: str, src, dst_text: str, dst) -> list[tuple[frozen
     return blocks[::-1]
 
 
-def _bounds(text: str) -> list[tuple[int, int]]:
+@lru_cache(maxsize=65_536)
+def _bounds(text: str) -> tuple[tuple[int, int], ...]:
+    """``(start, end)`` of each sentence of ``text`` (kept: every check of a unit asks again)."""
     starts = [0, *sentence_starts(text)]
     ends = [*starts[1:], len(text)]
-    return [(a, b) for a, b in zip(starts, ends)]
+    return tuple(zip(starts, ends))
 
 
 def _restrictions(facts, other) -> list[Fact]:
