@@ -34,7 +34,7 @@ OMISSION = {"direction": 0.6, "suit-colour": 0.6, "redeal": 0.6, "face": 0.5, "a
 #: An Ace, Jack, Queen or King the translation does not name (the start of "from Aces to Kings").
 NAMED_RANK_OMISSION = 0.5
 #: A fact left out that goes without saying where it stands (an "up" of foundations begun with an Ace,
-#: "face up" on the foundations, a number in a proverb): information.
+#: "face up" on the foundations, a number in a hint's proverb): information.
 GOES_WITHOUT_SAYING = 0.45
 #: A value replaced by one other value of the same kind.
 CONTRADICTION = 0.85
@@ -164,7 +164,8 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     raw = [r for r in raw if not (r[1] == "contradiction" and r[6] is not None and (r[0], r[6]) in told_apart)]
     raw = [r for r in raw if not (r[1] == "omission" and r[6] is not None and (r[0], r[6]) in said)
            and not (r[1] == "added" and (r[0], r[6]) in source_said) and not _moved(r, src, dst)]
-    raw = [_idle_number(r, src, src_text) for r in raw]
+    if context.role == "strategy":
+        raw = [_idle_number(r, src, src_text) for r in raw]
     raw = [_face_up_there(_ace_started(_same_colour(_crossed(r, src, dst), src, dst), src, dst), src) for r in raw]
     raw += _one(src, dst, lang, dst_text)
     raw += _polarity(src, dst, blocks, src_text)
@@ -684,7 +685,8 @@ _GAME_WORD = re.compile(r"\b(?:cards?|piles?|deals?|dealt|redeal\w*|points?|scor
 
 def _idle_number(raw: tuple, src, text: str) -> tuple:
     """``raw`` as information when it is about a number whose source sentence names nothing of
-    the game: no other fact and no word for a card, pile, deal, point or the like (a proverb)."""
+    the game: no other fact and no word for a card, pile, deal, point or the like (a proverb in a
+    strategy hint; rules, scores and tables keep their numbers)."""
     check, nature, message, sspan, tspan, confidence, value = raw
     if check != "number" or sspan is None or confidence < WARNING_AT:
         return raw

@@ -257,16 +257,21 @@ def test_a_value_told_in_a_sentence_the_alignment_left_unpaired_is_no_contradict
     assert "pile" not in [f[0] for f in compare(msgid, msgstr, "el")]
 
 
-@pytest.mark.parametrize("msgid,msgstr,severity", [
-    # A proverb's number states no rule.
-    ("A bird in hand is worth two in the bush.", "Ένα πουλί στο χέρι αξίζει δέκα στο δέντρο.", "info"),
-    # A score after a colon, a count of piles left to "the other": rules.
-    ("Maximum possible score: 100", "Μέγιστη δυνατή βαθμολογία: 101", "error"),
-    ("The other four start empty.", "Οι άλλες τρεις ξεκινούν κενές.", "error"),
-    ("The Seven does not help either.", "Ούτε το Οκτώ βοηθά.", "error"),
+@pytest.mark.parametrize("msgid,msgstr,role,severity", [
+    # A proverb's number in a hint states no rule.
+    ("A bird in hand is worth two in the bush.", "Ένα πουλί στο χέρι αξίζει δέκα στο δέντρο.", "strategy", "info"),
+    ("A bird in hand is worth two in the bush.", "Ένα πουλί στο χέρι αξίζει δέκα στο δέντρο.", "rule", "error"),
+    # A score after a colon, a count of piles left to "the other", a card: rules, even in a hint
+    # (whose contradictions are warnings).
+    ("Maximum possible score: 100", "Μέγιστη δυνατή βαθμολογία: 101", "strategy", "warning"),
+    ("The other four start empty.", "Οι άλλες τρεις ξεκινούν κενές.", "strategy", "warning"),
+    ("The Seven does not help either.", "Ούτε το Οκτώ βοηθά.", "strategy", "warning"),
+    # A table cell is its number.
+    ("10", "11", "rule", "error"),
 ])
-def test_a_number_in_a_sentence_that_names_nothing_of_the_game_is_information(msgid, msgstr, severity):
-    assert [f[1] for f in compare(msgid, msgstr, "el") if f[0] in ("number", "rank")][:1] == [severity]
+def test_a_number_in_a_hint_sentence_that_names_nothing_of_the_game_is_information(msgid, msgstr, role, severity):
+    found = compare(msgid, msgstr, "el", UnitContext(role=role))
+    assert [f[1] for f in found if f[0] in ("number", "rank")][:1] == [severity]
 
 
 def test_left_to_right_turned_round_is_found():
