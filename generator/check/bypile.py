@@ -14,6 +14,7 @@ and one value of the kind.
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from .facts import Fact, lexicon_of
@@ -46,7 +47,7 @@ def by_pile(facts: list[Fact], text: str, lang: str, kind: str) -> dict[str, Fac
     bounds = clause_bounds(text, lang)
 
     def clause(fact: Fact) -> tuple[int, int]:
-        return fact.sentence, sum(1 for b in bounds if b <= fact.span.start)
+        return fact.sentence, bisect.bisect_right(bounds, fact.span.start)
 
     piles: dict[tuple[int, int], set] = {}
     values: dict[tuple[int, int], list[Fact]] = {}

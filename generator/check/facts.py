@@ -110,8 +110,10 @@ def _wants_number(term: Term, toks, i: int, lex: Lexicon) -> bool:
         return False
     if end >= len(toks):
         return True
+    # The later filter of _facts_of still drops such a limit before a number below 2 ("up to one").
     folded, stem, lemma, lemma_stem = toks[end][2:6]
-    return not (folded.isdigit() or any(t.kind == "number" for t in lex.candidates(folded, stem, lemma, lemma_stem)))
+    return not (folded.isdigit()
+                or any(t.kind == "number" for t in lex.candidates(folded, stem, lemma, lemma_stem)))
 
 
 def _term_matches(term: Term, toks, i: int) -> bool:

@@ -161,8 +161,8 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     # A translated sentence the alignment could not pair may hold what the source says elsewhere.
     unpaired = {i for a, b in blocks if not a for i in b}
     told_apart = {(f.kind, v) for f in dst if f.sentence in unpaired for v in _values(f)}
-    raw = [r for r in raw if not (r[1] == "contradiction" and r[6] is not None and (r[0], r[6]) in told_apart)]
     raw = [r for r in raw if not (r[1] == "omission" and r[6] is not None and (r[0], r[6]) in said)
+           and not (r[1] == "contradiction" and r[6] is not None and (r[0], r[6]) in told_apart)
            and not (r[1] == "added" and (r[0], r[6]) in source_said) and not _moved(r, src, dst)]
     if context.role == "strategy":
         raw = [_idle_number(r, src, src_text) for r in raw]
@@ -361,7 +361,7 @@ def _moved(raw: tuple, src, dst) -> bool:
     singly; pairs that add up to thirteen" as "pairs that add up to thirteen; Kings by themselves")."""
     if raw[0] != "number" or raw[1] != "contradiction" or raw[4] is None or raw[6] is None:
         return False
-    told = next((f for f in dst if f.span == raw[4] and f.kind == "number"), None)
+    told = _fact_at(dst, raw[4], "number")
     if told is None:
         return False
     said = [f.value for f in src if f.kind == "number"]
@@ -657,8 +657,13 @@ _BUILD_WORD = re.compile(r"\b(?:buil\w*|sequences?)\b", re.I)
 
 def _sentence_of(fact: Fact, text: str) -> str:
     """The sentence of ``text`` that ``fact`` is in."""
-    bounds = [0, *sentence_starts(text), len(text)]
-    return text[bounds[fact.sentence]:bounds[fact.sentence + 1]] if fact.sentence + 1 < len(bounds) else text
+    bounds = _bounds(text)
+    return text[slice(*bounds[fact.sentence])] if fact.sentence < len(bounds) else text
+
+
+def _fact_at(facts, span: Span | None, kind: str) -> Fact | None:
+    """The fact of ``kind`` among ``facts`` whose span is ``span`` (a raw finding's), if any."""
+    return next((f for f in facts if f.span == span and f.kind == kind), None)
 
 
 def _ace_started(raw: tuple, src, dst) -> tuple:
@@ -669,7 +674,7 @@ def _ace_started(raw: tuple, src, dst) -> tuple:
     if check != "direction" or nature != "omission" or value != "up" or not any(
             f.kind == "rank" and f.value == 1 for f in dst):
         return raw
-    fact = next((f for f in src if f.span == sspan and f.kind == "direction"), None)
+    fact = _fact_at(src, sspan, "direction")
     if fact is None or _piles_of(fact, src) != {"foundation"} or _implied("direction", "down", src, dst):
         return raw  # another pile, or ranks told from the King to the Ace
     return (check, nature, message, sspan, tspan, min(confidence, GOES_WITHOUT_SAYING), value)
@@ -690,7 +695,7 @@ def _idle_number(raw: tuple, src, text: str) -> tuple:
     check, nature, message, sspan, tspan, confidence, value = raw
     if check != "number" or sspan is None or confidence < WARNING_AT:
         return raw
-    fact = next((f for f in src if f.span == sspan and f.kind == "number"), None)
+    fact = _fact_at(src, sspan, "number")
     if fact is None or any(f.sentence == fact.sentence and f.kind in _ANCHORS and f is not fact for f in src):
         return raw
     if fact.span.text[:1].isupper() and text[:fact.span.start].rstrip()[-1:] not in ("", ".", "!", "?", ":"):
@@ -710,8 +715,9 @@ def _face_up_there(raw: tuple, src) -> tuple:
     check, nature, message, sspan, tspan, confidence, value = raw
     if check != "face" or nature != "omission" or value != "up":
         return raw
-    fact = next((f for f in src if f.span == sspan and f.kind == "face"), None)
-    if fact is None or not _piles_of(fact, src) or not _piles_of(fact, src) <= {"foundation", "waste"}:
+    fact = _fact_at(src, sspan, "face")
+    piles = _piles_of(fact, src) if fact is not None else set()
+    if not piles or not piles <= {"foundation", "waste"}:
         return raw
     return (check, nature, message, sspan, tspan, min(confidence, GOES_WITHOUT_SAYING), value)
 
@@ -1125,7 +1131,7 @@ def _model_says(model: ModelFacts, check: str, span: Span | None, src) -> str | 
     """The source value of a contradiction, in words, when the page's rules model states it too."""
     if span is None:
         return None
-    fact = next((f for f in src if f.span == span and f.kind == check), None)
+    fact = _fact_at(src, span, check)
     if fact is None:
         return None
     if check == "redeal":
