@@ -166,7 +166,8 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
            and not (r[1] == "added" and (r[0], r[6]) in source_said) and not _moved(r, src, dst)]
     if context.role == "strategy":
         raw = [_idle_number(r, src, src_text) for r in raw]
-    raw = [_face_up_there(_ace_started(_same_colour(_crossed(r, src, dst), src, dst), src, dst), src) for r in raw]
+    raw = [_face_up_there(_corner_kept(_ace_started(_same_colour(_crossed(r, src, dst), src, dst), src, dst), src, dst), src)
+           for r in raw]
     raw += _one(src, dst, lang, dst_text)
     raw += _polarity(src, dst, blocks, src_text)
     if kinds is not None:
@@ -358,9 +359,13 @@ def _facts_compared(src, dst, src_text: str, exact: bool = False, redeal_unread:
 def _moved(raw: tuple, src, dst) -> bool:
     """Whether a number contradiction between aligned sentences is numbers told in other sentences:
     the source and the translation say each of the two numbers as often as each other ("Kings
-    singly; pairs that add up to thirteen" as "pairs that add up to thirteen; Kings by themselves")."""
+    singly; pairs that add up to thirteen" as "pairs that add up to thirteen; Kings by themselves"),
+    or the source's number is an "at a time" that the translation states in another sentence."""
     if raw[0] != "number" or raw[1] != "contradiction" or raw[4] is None or raw[6] is None:
         return False
+    counted = _fact_at(src, raw[3], "at-a-time")
+    if counted is not None and any(f.kind == "at-a-time" and f.value == counted.value for f in dst):
+        return True  # "Kings singly" read as a count, whose "by themselves" is in another sentence
     told = _fact_at(dst, raw[4], "number")
     if told is None:
         return False
@@ -529,6 +534,9 @@ def _numbers(src, dst, exact: bool = False, redeal_unread: bool = False) -> list
             continue
         ones = [f for f in s_facts if f.value == 1 and not f.ordinal] if kind == "number" else []
         d_ones = [f for f in d_facts if f.value == 1 and not f.ordinal]
+        # A "1" the translation writes as a numeral too ("Aces equal to 1") is no article changed.
+        kept = min(sum(f.span.text == "1" for f in ones), sum(f.span.text == "1" for f in d_ones))
+        ones = [f for f in ones if f.span.text != "1"] + [f for f in ones if f.span.text == "1"][kept:]
         if _of(src, "redeal") or _of(dst, "redeal") or redeal_unread:
             ones = []  # "one redeal" may be "twice through the deck"
         if kind == "number" and len(missing) == 1 and not extra and len(d_ones) > len(ones) \
@@ -644,6 +652,23 @@ def _implied(kind: str, value, src, dst) -> bool:
     if len(ranks) >= 2:
         return ("up" if ranks[1] > ranks[0] else "down") == value
     return (value == "up" and ranks == [1]) or (value == "down" and ranks == [13])
+
+
+def _corner_kept(raw: tuple, src, dst) -> tuple:
+    """``raw`` less sure when it is a build direction the translation leaves out where the source
+    names two ranks in the other order ("built up, wrapping from King to Ace") and the translation
+    names the same ranks with a word for turning that corner (the lexicon's ``implies``
+    ``direction=corner``: "преламајући се од краља до аса", "to the King, then Ace", "the Ace
+    follows the King"): the corner of an up build is from King to Ace, so the direction is kept."""
+    check, nature, message, sspan, tspan, confidence, value = raw
+    if check != "direction" or nature != "omission" or value not in ("up", "down") or not any(
+            f.kind == "implied" and f.value == ("direction", "corner") for f in dst):
+        return raw
+    s_ranks = list(dict.fromkeys(f.value for f in _of(src, "rank")))
+    d_ranks = {f.value for f in _of(dst, "rank")}
+    if len(s_ranks) < 2 or set(s_ranks) != d_ranks or ("up" if s_ranks[1] > s_ranks[0] else "down") == value:
+        return raw
+    return (check, nature, message, sspan, tspan, min(confidence, GOES_WITHOUT_SAYING), value)
 
 
 def _rank_named(dst) -> bool:

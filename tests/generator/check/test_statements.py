@@ -165,6 +165,22 @@ def test_an_ace_start_states_that_foundations_go_up(msgid, msgstr, severity):
     assert [(f[1], f[2]) for f in found] == [(severity, "the source says up; the translation does not")]
 
 
+@pytest.mark.parametrize("lang,msgstr,severity", [
+    # Wrapping from the King to the Ace is the corner of an up build: the up is kept.
+    ("sr", "Темељи се слажу по знаку, преламајући се од краља до аса ако је потребно.", "info"),
+    ("sr", "Темељи се слажу по знаку од почетне карте до краља, затим од аса даље.", "info"),
+    ("uk", "Основи збираються за мастю, із циклом від короля до туза, якщо потрібно.", "info"),
+    # "In order from the King to the Ace", with no corner, reads down.
+    ("sr", "Темељи се слажу по знаку, са редоследом од краља до аса ако је потребно.", "warning"),
+    # A corner word without the source's ranks keeps nothing.
+    ("sr", "Темељи се слажу по знаку, затим се карте ређају.", "warning"),
+])
+def test_a_corner_from_king_to_ace_keeps_the_up_of_a_wrapping_build(lang, msgstr, severity):
+    found = [f for f in compare("Foundations are built up in suit, wrapping from King to Ace if necessary.",
+                                msgstr, lang) if f[0] == "direction"]
+    assert [(f[1], f[2]) for f in found] == [(severity, "the source says up; the translation does not")]
+
+
 def test_a_short_sentence_dropped_beside_its_neighbour_is_left_out():
     msgid = ("Ten piles. Deal four rows face up to start. Tableau can be built down in suit. Cards are moved singly. "
              "Empty piles can be filled with any card.")
@@ -502,3 +518,25 @@ def test_regardless_of_sequence_said_as_groups_of_any_cards():
 
 def test_a_side_said_as_on_left():
     assert ("side", "error") in _checks(compare("On left under stock.", "Десно испод гомиле.", "sr"))
+
+
+def test_a_numeral_one_kept_as_a_numeral_is_no_article_changed():
+    msgid = ("Kings can be removed singly. Other cards are removed in pairs that add up to thirteen, "
+             "with Aces equal to 1.")
+    kept = compare(msgid, "Краљеви се уклањају сами. Остале карте се уклањају у паровима који у збиру дају "
+                          "тринаест, при чему ас вреди 1.", "sr")
+    assert [f for f in kept if f[0] == "number"] == []
+    # The same numeral changed is still a different value.
+    changed = compare("Aces are equal to 1 point.", "Асови вреде 2 поена.", "sr")
+    assert [(f[1], f[2]) for f in changed if f[0] == "number" and f[1] != "info"] == [
+        ("warning", "1 in the source, 2 in the translation")]
+
+
+def test_an_at_a_time_told_in_another_sentence_is_no_number_changed():
+    # The translation gives the sum as a number the source does not write.
+    msgid = "Kings can be removed singly. All other cards can be removed in pairs whose values make a King."
+    moved = compare(msgid, "Απομακρύνετε ζευγάρια φύλλων με άθροισμα δεκατρία. Οι Ρήγες απομακρύνονται μόνοι τους.",
+                    "el")
+    assert [f for f in moved if f[0] == "number" and f[1] != "info"] == []
+    lost = compare(msgid, "Απομακρύνετε ζευγάρια φύλλων με άθροισμα δεκατρία. Οι Ρήγες απομακρύνονται.", "el")
+    assert [f[0] for f in lost if f[1] != "info"]
