@@ -166,8 +166,8 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
            and not (r[1] == "added" and (r[0], r[6]) in source_said) and not _moved(r, src, dst)]
     if context.role == "strategy":
         raw = [_idle_number(r, src, src_text) for r in raw]
-    raw = [_face_up_there(_corner_kept(_ace_started(_same_colour(_crossed(r, src, dst), src, dst), src, dst), src, dst), src)
-           for r in raw]
+    raw = [_face_up_there(_count_kept(_corner_kept(_ace_started(_same_colour(_crossed(r, src, dst), src, dst), src, dst),
+                                                   src, dst), src, dst, context.lexicon or lang, dst_text), src) for r in raw]
     raw += _one(src, dst, lang, dst_text)
     raw += _polarity(src, dst, blocks, src_text)
     if kinds is not None:
@@ -730,6 +730,28 @@ def _idle_number(raw: tuple, src, text: str) -> tuple:
     while first > 0 and text[:bounds[first][0]].rstrip().endswith(":"):
         first -= 1  # "Maximum possible score: 100": the sentence before the colon goes with it
     if _GAME_WORD.search(text[bounds[first][0]:bounds[min(fact.sentence, len(bounds) - 1)][1]]):
+        return raw
+    return (check, nature, message, sspan, tspan, min(confidence, GOES_WITHOUT_SAYING), value)
+
+
+def _count_kept(raw: tuple, src, dst, lang: str, dst_text: str) -> tuple:
+    """``raw`` less sure when it is an "N at a time" (N of 2 or more) left out by a translation that
+    states the number N as often as the source does, beside a word for "each" or "one" (the
+    lexicon's ``one_equivalents``: "four cards at a time, back to the tableau" as "τέσσερα για κάθε
+    στοίβα", four for each pile): the count is kept, its "at a time" said another way. "Three times"
+    has no such word and stays a warning."""
+    check, nature, message, sspan, tspan, confidence, value = raw
+    if check != "at-a-time" or nature != "omission" or not isinstance(value, int) or value < 2:
+        return raw
+    said = sum(f.kind == "number" and f.value == value and not f.ordinal for f in src)
+    told = [f for f in dst if f.kind == "number" and f.value == value and not f.ordinal]
+    if not said or len(told) < said:
+        return raw
+    lex = lexicon_of(lang)
+    bounds = _bounds(dst_text)
+    start, end = bounds[told[0].sentence] if told[0].sentence < len(bounds) else (0, len(dst_text))
+    if not any((t[2] in lex.one_words or t[4] in lex.one_words) and start <= t[0] < end
+               and not told[0].span.start <= t[0] < told[0].span.end for t in tokens(dst_text, lex.lang, lex)):
         return raw
     return (check, nature, message, sspan, tspan, min(confidence, GOES_WITHOUT_SAYING), value)
 

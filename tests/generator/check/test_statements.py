@@ -540,3 +540,22 @@ def test_an_at_a_time_told_in_another_sentence_is_no_number_changed():
     assert [f for f in moved if f[0] == "number" and f[1] != "info"] == []
     lost = compare(msgid, "Απομακρύνετε ζευγάρια φύλλων με άθροισμα δεκατρία. Οι Ρήγες απομακρύνονται.", "el")
     assert [f[0] for f in lost if f[1] != "info"]
+
+
+@pytest.mark.parametrize("msgstr,severity", [
+    # "Four for each pile" deals four at a time.
+    ("Η μάνα ξαναμοιράζει τα φύλλα στο ταμπλό, τέσσερα για κάθε στοίβα.", "info"),
+    # "Four times" is another rule.
+    ("Η μάνα ξαναμοιράζει τα φύλλα στο ταμπλό τέσσερις φορές.", "warning"),
+])
+def test_a_count_kept_beside_each_keeps_its_at_a_time(msgstr, severity):
+    found = compare("Then the stock is redealt, four cards at a time, back to the tableau.", msgstr, "el")
+    assert [(f[1], f[2]) for f in found if f[0] == "at-a-time"] == [
+        (severity, "the source says 4 at a time; the translation does not")]
+
+
+def test_greek_only_and_avoid_are_read():
+    # "η μόνη δυνατή κίνηση": the only possible move.
+    assert [f.kind for f in extract_facts("Η μόνη δυνατή κίνηση είναι προς την τελευταία στοίβα.", "el")
+            if f.kind == "only"] == ["only"]
+    assert [f for f in compare("Bluffing is not recommended.", "Αποφύγετε να μπλοφάρετε.", "el") if f[1] != "info"] == []
