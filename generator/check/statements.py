@@ -36,6 +36,8 @@ NAMED_RANK_OMISSION = 0.5
 #: A fact left out that goes without saying where it stands (an "up" of foundations begun with an Ace,
 #: "face up" on the foundations, a number in a hint's proverb): information.
 GOES_WITHOUT_SAYING = 0.45
+#: The ranks' wrapping from King to Ace left out: the build stops at the King instead.
+WRAP_OMISSION = 0.55
 #: A value replaced by one other value of the same kind.
 CONTRADICTION = 0.85
 #: A contradiction among several values on each side, whose pairing is a guess (numbers: a deal
@@ -169,6 +171,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     raw = [_face_up_there(_count_kept(_corner_kept(_ace_started(_same_colour(_crossed(r, src, dst), src, dst), src, dst),
                                                    src, dst), src, dst, context.lexicon or lang, dst_text), src) for r in raw]
     raw += _one(src, dst, lang, dst_text)
+    raw += _wrap_dropped(src, dst, src_text)
     raw += _polarity(src, dst, blocks, src_text)
     if kinds is not None:
         raw = [r for r in raw if r[0] in kinds]
@@ -658,17 +661,40 @@ def _corner_kept(raw: tuple, src, dst) -> tuple:
     """``raw`` less sure when it is a build direction the translation leaves out where the source
     names two ranks in the other order ("built up, wrapping from King to Ace") and the translation
     names the same ranks with a word for turning that corner (the lexicon's ``implies``
-    ``direction=corner``: "преламајући се од краља до аса", "to the King, then Ace", "the Ace
-    follows the King"): the corner of an up build is from King to Ace, so the direction is kept."""
+    ``direction=wrap`` or ``direction=corner``: "преламајући се од краља до аса", "to the King,
+    then Ace", "the Ace follows the King"): the corner of an up build is from King to Ace, so the
+    direction is kept."""
     check, nature, message, sspan, tspan, confidence, value = raw
-    if check != "direction" or nature != "omission" or value not in ("up", "down") or not any(
-            f.kind == "implied" and f.value == ("direction", "corner") for f in dst):
+    if check != "direction" or nature != "omission" or value not in ("up", "down") or not _turns(dst):
         return raw
     s_ranks = list(dict.fromkeys(f.value for f in _of(src, "rank")))
     d_ranks = {f.value for f in _of(dst, "rank")}
     if len(s_ranks) < 2 or set(s_ranks) != d_ranks or ("up" if s_ranks[1] > s_ranks[0] else "down") == value:
         return raw
     return (check, nature, message, sspan, tspan, min(confidence, GOES_WITHOUT_SAYING), value)
+
+
+#: Words of a sentence about ranks or building ("the ranks wrap").
+_RANK_WORD = re.compile(r"\b(?:ranks?|buil\w*|foundations?)\b", re.I)
+
+
+def _turns(facts) -> bool:
+    """Whether ``facts`` hold a word for the ranks turning the corner (wrapping, "then", "follows")."""
+    return any(f.kind == "implied" and f.value in (("direction", "wrap"), ("direction", "corner")) for f in facts)
+
+
+def _wrap_dropped(src, dst, text: str) -> list:
+    """The wrapping of ranks ("wrapping from King to Ace", "with the ranks continuous") that the
+    translation drops: it has no word for turning the corner and names no Ace. A wrap of the source
+    counts in a sentence that names a rank or speaks of ranks or building ("the rows do not wrap"
+    is of the layout)."""
+    wraps = [f for f in src if f.kind == "implied" and f.value == ("direction", "wrap")
+             and (any(g.kind == "rank" and g.sentence == f.sentence for g in src)
+                  or _RANK_WORD.search(_sentence_of(f, text)))]
+    if not wraps or _turns(dst) or any(f.kind == "rank" and f.value == 1 for f in dst):
+        return []
+    return [("direction", "omission", "the source has the ranks wrap round (King to Ace); the translation does "
+             "not", wraps[0].span, None, WRAP_OMISSION, None)]
 
 
 def _rank_named(dst) -> bool:

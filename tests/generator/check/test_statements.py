@@ -559,3 +559,21 @@ def test_greek_only_and_avoid_are_read():
     assert [f.kind for f in extract_facts("Η μόνη δυνατή κίνηση είναι προς την τελευταία στοίβα.", "el")
             if f.kind == "only"] == ["only"]
     assert [f for f in compare("Bluffing is not recommended.", "Αποφύγετε να μπλοφάρετε.", "el") if f[1] != "info"] == []
+
+
+@pytest.mark.parametrize("msgid,msgstr,found", [
+    # The wrap dropped: the build stops at the King.
+    ("All four piles are built up, with the ranks continuous.", "Све четири гомиле се слажу на горе.", True),
+    ("Foundations are built up in suit, wrapping from King to Ace.", "Темељи се слажу на горе по знаку.", True),
+    # Kept as a word for the corner, or by naming the Ace.
+    ("All four piles are built up, with the ranks continuous.",
+     "Све четири гомиле се слажу на горе, преламајући се по потреби.", False),
+    ("Foundations are built up in suit, wrapping from King to Ace.",
+     "Темељи се слажу на горе по знаку, а после краља долази ас.", False),
+    # Rows that wrap are of the layout, not of the ranks.
+    ("The first row ends and the second starts: the rows do not wrap.",
+     "Први ред се завршава, други почиње.", False),
+])
+def test_a_wrap_of_the_ranks_left_out_is_a_warning(msgid, msgstr, found):
+    wrap = "the source has the ranks wrap round (King to Ace); the translation does not"
+    assert [f[1] for f in compare(msgid, msgstr, "sr") if f[2] == wrap] == (["warning"] if found else [])
