@@ -577,3 +577,13 @@ def test_greek_only_and_avoid_are_read():
 def test_a_wrap_of_the_ranks_left_out_is_a_warning(msgid, msgstr, found):
     wrap = "the source has the ranks wrap round (King to Ace); the translation does not"
     assert [f[1] for f in compare(msgid, msgstr, "sr") if f[2] == wrap] == (["warning"] if found else [])
+
+
+def test_a_match_said_twice_and_translated_once_is_left_out():
+    msgid = "The tableau is built down in alternate colours. Runs in sequence and alternate colours can be moved."
+    once = compare(msgid, "Στο ταμπλό τα φύλλα μπαίνουν με φθίνουσα σειρά και εναλλασσόμενο χρώμα. "
+                          "Μπορείτε να μετακινείτε ομάδες φύλλων.", "el")
+    assert [(f[0], f[1]) for f in once if f[1] != "info"] == [("suit-colour", "warning")]
+    twice = compare(msgid, "Στο ταμπλό τα φύλλα μπαίνουν με φθίνουσα σειρά και εναλλασσόμενο χρώμα. "
+                           "Μπορείτε να μετακινείτε ομάδες φύλλων σε σειρά και εναλλασσόμενο χρώμα.", "el")
+    assert [f for f in twice if f[0] == "suit-colour"] == []
