@@ -174,6 +174,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
         raw = [_idle_number(r, src, src_text) for r in raw]
     raw = [_face_up_there(_count_kept(_corner_kept(_ace_started(_same_colour(_crossed(r, src, dst), src, dst), src, dst),
                                                    src, dst), src, dst, context.lexicon or lang, dst_text), src) for r in raw]
+    raw = [_each_total(r, src, dst, src_text, context.lexicon or lang, dst_text) for r in raw]
     raw += _one(src, dst, lang, dst_text)
     raw += _wrap_dropped(src, dst, src_text)
     raw += _polarity(src, dst, blocks, src_text)
@@ -685,6 +686,31 @@ _RANK_WORD = re.compile(r"\b(?:ranks?|buil\w*|foundations?)\b", re.I)
 def _turns(facts) -> bool:
     """Whether ``facts`` hold a word for the ranks turning the corner (wrapping, "then", "follows")."""
     return any(f.kind == "implied" and f.value in (("direction", "wrap"), ("direction", "corner")) for f in facts)
+
+
+#: "one card on each pile", "one two to every foundation": a count per pile.
+_EACH_AFTER = re.compile(r"^[\w\s]{0,30}?\b(?:each|every)\b", re.I)
+
+
+def _each_total(raw: tuple, src, dst, text: str, lang: str, dst_text: str) -> tuple:
+    """``raw`` less sure when it is a "one" changed into a number N where the source says one per
+    pile ("deal one two on each foundation") and states N in another sentence ("Four piles"), and
+    the translation's sentence has no word for "each" or "one" (the lexicon's ``one_equivalents``):
+    it gives the total ("the four twos"), not N per pile."""
+    check, nature, message, sspan, tspan, confidence, value = raw
+    if check != "number" or nature != "contradiction" or value != 1 or sspan is None or tspan is None:
+        return raw
+    fact, told = _fact_at(src, sspan, "number"), _fact_at(dst, tspan, "number")
+    if fact is None or told is None or not _EACH_AFTER.match(text[fact.span.end:]):
+        return raw
+    if not any(f.kind == "number" and f.value == told.value and f.sentence != fact.sentence for f in src):
+        return raw
+    lex = lexicon_of(lang)
+    start, end = _bounds(dst_text)[told.sentence] if told.sentence < len(_bounds(dst_text)) else (0, len(dst_text))
+    if any((t[2] in lex.one_words or t[4] in lex.one_words) and start <= t[0] < end
+           for t in tokens(dst_text, lex.lang, lex)):
+        return raw
+    return (check, nature, message, sspan, tspan, min(confidence, GOES_WITHOUT_SAYING), value)
 
 
 def _wrap_dropped(src, dst, text: str) -> list:

@@ -587,3 +587,12 @@ def test_a_match_said_twice_and_translated_once_is_left_out():
     twice = compare(msgid, "Στο ταμπλό τα φύλλα μπαίνουν με φθίνουσα σειρά και εναλλασσόμενο χρώμα. "
                            "Μπορείτε να μετακινείτε ομάδες φύλλων σε σειρά και εναλλασσόμενο χρώμα.", "el")
     assert [f for f in twice if f[0] == "suit-colour"] == []
+
+
+def test_one_per_pile_given_as_the_total_is_information():
+    msgid = "Four piles on top. Deal one two on each foundation to start."
+    total = compare(msgid, "Τέσσερις στοίβες επάνω. Στην αρχή τοποθετούνται εδώ τα τέσσερα δυάρια.", "el")
+    assert [f for f in total if f[0] == "number" and f[1] != "info"] == []
+    # Four per pile is another deal.
+    per_pile = compare(msgid, "Τέσσερις στοίβες επάνω. Στην αρχή μοιράζονται τέσσερα δυάρια σε καθεμία βάση.", "el")
+    assert [(f[1], f[2]) for f in per_pile if f[0] == "number"] == [("warning", "1 in the source, 4 in the translation")]
