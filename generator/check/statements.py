@@ -36,6 +36,8 @@ NAMED_RANK_OMISSION = 0.5
 #: A fact left out that goes without saying where it stands (an "up" of foundations begun with an Ace,
 #: "face up" on the foundations, a number in a hint's proverb): information.
 GOES_WITHOUT_SAYING = 0.45
+#: A count left out where the translation restricts with "only" instead.
+COUNT_TO_ONLY = 0.55
 #: The ranks' wrapping from King to Ace left out: the build stops at the King instead.
 WRAP_OMISSION = 0.55
 #: A value replaced by one other value of the same kind.
@@ -174,7 +176,8 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
         raw = [_idle_number(r, src, src_text) for r in raw]
     raw = [_face_up_there(_count_kept(_corner_kept(_ace_started(_same_colour(_crossed(r, src, dst), src, dst), src, dst),
                                                    src, dst), src, dst, context.lexicon or lang, dst_text), src) for r in raw]
-    raw = [_each_total(r, src, dst, src_text, context.lexicon or lang, dst_text) for r in raw]
+    raw = [_count_to_only(_each_total(r, src, dst, src_text, context.lexicon or lang, dst_text), src, dst, blocks)
+           for r in raw]
     raw += _one(src, dst, lang, dst_text)
     raw += _wrap_dropped(src, dst, src_text)
     raw += _polarity(src, dst, blocks, src_text)
@@ -711,6 +714,24 @@ def _each_total(raw: tuple, src, dst, text: str, lang: str, dst_text: str) -> tu
            for t in tokens(dst_text, lex.lang, lex)):
         return raw
     return (check, nature, message, sspan, tspan, min(confidence, GOES_WITHOUT_SAYING), value)
+
+
+def _count_to_only(raw: tuple, src, dst, blocks) -> tuple:
+    """``raw`` made a warning when it is a number of 2 or more left out of a sentence whose
+    translation restricts with an "only" the source sentence does not have ("all four cards of the
+    same rank" as "only cards of the same rank"): the count became a restriction."""
+    check, nature, message, sspan, tspan, confidence, value = raw
+    if check != "number" or nature != "omission" or not isinstance(value, int) or value < 2 or sspan is None:
+        return raw
+    fact = _fact_at(src, sspan, "number")
+    block = next(((a, b) for a, b in blocks if fact is not None and fact.sentence in a), None)
+    if block is None or any(f.kind == "only" and f.sentence in block[0] for f in src):
+        return raw
+    only = next((f for f in dst if f.kind == "only" and f.sentence in block[1]), None)
+    if only is None:
+        return raw
+    return (check, nature, f"{message}; it restricts with '{only.span.text}' instead", sspan, only.span,
+            max(confidence, COUNT_TO_ONLY), value)
 
 
 def _wrap_dropped(src, dst, text: str) -> list:

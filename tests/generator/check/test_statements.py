@@ -596,3 +596,13 @@ def test_one_per_pile_given_as_the_total_is_information():
     # Four per pile is another deal.
     per_pile = compare(msgid, "Τέσσερις στοίβες επάνω. Στην αρχή μοιράζονται τέσσερα δυάρια σε καθεμία βάση.", "el")
     assert [(f[1], f[2]) for f in per_pile if f[0] == "number"] == [("warning", "1 in the source, 4 in the translation")]
+
+
+def test_a_count_turned_into_only_is_a_warning():
+    msgid = "Once a pile holds all four cards of one rank it is closed."
+    only = compare(msgid, "Када гомила садржи само карте исте вредности, затвара се.", "sr")
+    assert [(f[0], f[1]) for f in only if f[1] != "info"] == [("number", "warning")]
+    # The count left out without a restriction in its place stays information.
+    plain = compare(msgid, "Када гомила садржи карте исте вредности, затвара се.", "sr")
+    assert [(f[1], f[2]) for f in plain if f[0] == "number" and f[3].text == "four"] == [
+        ("info", "the source says 4; the translation has no such number")]
