@@ -38,6 +38,8 @@ NAMED_RANK_OMISSION = 0.5
 GOES_WITHOUT_SAYING = 0.45
 #: A count left out where the translation restricts with "only" instead.
 COUNT_TO_ONLY = 0.55
+#: A pile the source names, given only as "a pile".
+PILE_UNNAMED = 0.5
 #: The ranks' wrapping from King to Ace left out: the build stops at the King instead.
 WRAP_OMISSION = 0.55
 #: A value replaced by one other value of the same kind.
@@ -180,6 +182,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
            for r in raw]
     raw += _one(src, dst, lang, dst_text)
     raw += _wrap_dropped(src, dst, src_text)
+    raw += _pile_generic(src, dst, blocks)
     raw += _polarity(src, dst, blocks, src_text)
     if kinds is not None:
         raw = [r for r in raw if r[0] in kinds]
@@ -732,6 +735,29 @@ def _count_to_only(raw: tuple, src, dst, blocks) -> tuple:
         return raw
     return (check, nature, f"{message}; it restricts with '{only.span.text}' instead", sspan, only.span,
             max(confidence, COUNT_TO_ONLY), value)
+
+
+def _pile_generic(src, dst, blocks) -> list:
+    """A pile the source names in a sentence (the stock, the reserve, a foundation ...) that the
+    translation of that sentence gives only as a word for any pile ("turned on to the Reserve, one
+    on each pile" as "one on each pile"): which pile is meant is lost. The tableau is left out: its
+    piles are what translators call piles or columns."""
+    out = []
+    for a, b in blocks:
+        if len(a) != 1 or len(b) != 1:
+            continue
+        named = [f for f in src if f.sentence in a and f.kind == "pile"]
+        specific = {v for f in named for v in _values(f)} - {"pile", "tableau"}
+        told = [f for f in dst if f.sentence in b and f.kind == "pile"]
+        if len(specific) != 1 or not told or not all("pile" in _values(f) for f in told):
+            continue
+        (pile,) = specific
+        if any(pile in _values(f) for f in told):
+            continue
+        sf = next(f for f in named if pile in _values(f))
+        out.append(("pile", "omission", f"the source names the {pile}; the translation only says a pile", sf.span,
+                    told[0].span, PILE_UNNAMED, pile))
+    return out
 
 
 def _wrap_dropped(src, dst, text: str) -> list:

@@ -606,3 +606,14 @@ def test_a_count_turned_into_only_is_a_warning():
     plain = compare(msgid, "Када гомила садржи карте исте вредности, затвара се.", "sr")
     assert [(f[1], f[2]) for f in plain if f[0] == "number" and f[3].text == "four"] == [
         ("info", "the source says 4; the translation has no such number")]
+
+
+@pytest.mark.parametrize("msgstr,found", [
+    # "On to each pile": which pile is lost.
+    ("Горња лева гомила. Карте се окрећу по једна на сваку гомилу при сваком дељењу.", True),
+    ("Горња лева гомила. Карте се окрећу по једна на сваку гомилу резерве при сваком дељењу.", False),
+])
+def test_a_named_pile_given_only_as_a_pile_is_a_warning(msgstr, found):
+    msgid = "Top left pile. Cards are turned on to the reserve, one on each pile per deal."
+    lost = "the source names the reserve; the translation only says a pile"
+    assert [f[1] for f in compare(msgid, msgstr, "sr") if f[2] == lost] == (["warning"] if found else [])
