@@ -167,23 +167,38 @@ def closest_translated(message: Message, candidates: list[Message], cutoff: floa
     such unit on a tie. This is how ``msgmerge`` and Babel pick the old translation of a changed
     message, done on words rather than characters for speed.
     """
+    return _closest(message, _prepared(candidates), cutoff)
+
+
+def _prepared(candidates: list[Message]) -> list[tuple]:
+    """``(unit, msgctxt, words, word count, word counts)`` of each candidate, read once for all the
+    units a catalog's changed messages are compared with."""
+    out = []
+    for candidate in candidates:
+        words = _words(_singular(candidate))
+        out.append((candidate, candidate.context, words, len(words), _word_counts(words)))
+    return out
+
+
+def _closest(message: Message, prepared: list[tuple], cutoff: float) -> Message | None:
     target = _words(_singular(message))
+    size = len(target)
     t_counts = _word_counts(target)
-    t_set = t_counts.keys()
+    context = message.context
     matcher = difflib.SequenceMatcher(autojunk=False)
     matcher.set_seq2(target)
     best, best_ratio = None, cutoff
-    for candidate in candidates:
-        if candidate.context != message.context:
+    for candidate, their_context, words, n, counts in prepared:
+        if their_context != context:
             continue
-        words = _words(_singular(candidate))
-        total = len(words) + len(target)
-        if total == 0 or 2 * min(len(words), len(target)) / total < best_ratio:
+        total = n + size
+        if total == 0 or 2 * (n if n < size else size) / total < best_ratio:
             continue  # the length alone rules it out (SequenceMatcher.real_quick_ratio)
         # SequenceMatcher.quick_ratio, counted over the words the two share only.
-        counts = _word_counts(words)
-        shared = sum(min(n, counts[w]) for w, n in t_counts.items() if w in counts) \
-            if len(t_set) <= len(counts) else sum(min(n, t_counts[w]) for w, n in counts.items() if w in t_counts)
+        if size <= n:
+            shared = sum(min(k, counts[w]) for w, k in t_counts.items() if w in counts)
+        else:
+            shared = sum(min(k, t_counts[w]) for w, k in counts.items() if w in t_counts)
         if 2 * shared / total < best_ratio:
             continue
         matcher.set_seq1(words)
@@ -231,7 +246,7 @@ def check_units(catalog: Catalog, pot: Catalog) -> list[Problem]:
     # (closest_translated) finds the same old units in a fraction of that.
     template_keys = {_merge_key(m) for m in pot if m.id}
     original = {_key(m): m for m in catalog if m.id}
-    candidates = [m for m in catalog if m.id and not _is_empty(m)]
+    candidates = _prepared([m for m in catalog if m.id and not _is_empty(m)])
     matched = set()
     for message in pot:
         if not message.id:
@@ -242,7 +257,7 @@ def check_units(catalog: Catalog, pot: Catalog) -> list[Problem]:
                 problems.append(Problem(_singular(message), "untranslated", "warning", "the msgstr is empty",
                                         po_line=old.lineno, context=message.context))
             continue
-        was = closest_translated(message, candidates)
+        was = _closest(message, candidates, 0.6)
         if was is not None:
             matched.add(_key(was))
             change = describe_change(_singular(was), _singular(message))

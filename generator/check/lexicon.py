@@ -86,6 +86,9 @@ class Lexicon:
     _candidates: dict[tuple[str, str], tuple[Term, ...]] = field(default_factory=dict, repr=False)
     _tokens: dict[tuple[str, str], tuple[tuple[int, int, str, str], ...]] = field(
         default_factory=dict, repr=False)
+    #: Each word as written → (folded, stem, lemma, lemma stem): the same for every copy of the
+    #: lexicon (:meth:`extended`), since terms do not change how a word is read.
+    _forms: dict[str, tuple[str, str, str, str]] = field(default_factory=dict, repr=False)
     one_words: frozenset[str] = frozenset()
     cardinals: frozenset[str] = frozenset()
     ordinals: frozenset[str] = frozenset()
@@ -121,6 +124,20 @@ class Lexicon:
             written = _written_lemma(self.settings.get("lemmas", ""), word, self.lang)
             return _stem(self.stemmer_name, written.lower())
         return self.stem(self.lemma(word))
+
+    def forms(self, word: str) -> tuple[str, str, str, str]:
+        """``(folded, stem, lemma, lemma stem)`` of ``word`` as written (see :meth:`stem_of`,
+        :meth:`lemma`, :meth:`lemma_stem_of`), read once per word."""
+        found = self._forms.get(word)
+        if found is None:
+            folded = fold(word, self.lang)
+            lemma = self.lemma(word)
+            stem = self.stem_of(word)
+            found = (folded, stem, lemma, self.lemma_stem_of(word) if lemma != folded else stem)
+            if len(self._forms) >= 262_144:
+                self._forms.clear()  # a bound for long runs
+            self._forms[word] = found
+        return found
 
     def lemma(self, word: str) -> str:
         """The folded dictionary form of ``word`` from simplemma (``"abgebaut"`` → ``"abbauen"``,
@@ -185,6 +202,7 @@ class Lexicon:
         copy = Lexicon(lang=self.lang, stemmer_name=self.stemmer_name, one_words=self.one_words,
                        cardinals=self.cardinals, ordinals=self.ordinals, ordinal_prefixes=self.ordinal_prefixes,
                        settings=self.settings, number_words=self.number_words)
+        copy._forms = self._forms
         if self.kinds is not None:
             # A lexicon of some kinds only (numbers) reads no other kind, whatever a glossary names.
             extra = tuple(term for term in extra if term[0] in self.kinds)
@@ -406,12 +424,17 @@ def tokens(text: str, lang: str, lexicon: Lexicon | None = None) -> list[tuple[i
     if found is None:
         out = []
         masked = _mask_markup(text)
-        for m in _WORD.finditer(masked):
-            folded = fold(m.group(), lang)
-            lemma = lex.lemma(m.group())
-            stem = lex.stem_of(m.group())
-            lemma_stem = lex.lemma_stem_of(m.group()) if lemma != folded else stem
-            out.append((m.start(), m.end(), folded, stem, lemma, lemma_stem))
+        if lang == lex.lang:
+            forms = lex.forms
+            for m in _WORD.finditer(masked):
+                out.append((m.start(), m.end(), *forms(m.group())))
+        else:
+            for m in _WORD.finditer(masked):
+                folded = fold(m.group(), lang)
+                lemma = lex.lemma(m.group())
+                stem = lex.stem_of(m.group())
+                lemma_stem = lex.lemma_stem_of(m.group()) if lemma != folded else stem
+                out.append((m.start(), m.end(), folded, stem, lemma, lemma_stem))
         if len(lex._tokens) >= 65_536:
             lex._tokens.clear()  # a bound for long runs; a corpus the size of AisleRiot's fits
         found = lex._tokens[key] = tuple(out)

@@ -6,6 +6,7 @@ A message used by several pages is checked once per language and reported once, 
 from __future__ import annotations
 
 import importlib
+import os
 from pathlib import Path
 from typing import Iterable
 
@@ -106,7 +107,7 @@ class _Places:
         for segment in document.segments:
             if segment.file is None:
                 continue
-            spot = (Path(segment.file).name, segment.line)
+            spot = (os.path.basename(segment.file), segment.line)
             uses = self.uses.setdefault((segment.msgctxt, segment.msgid), [])
             if spot not in uses:
                 uses.append(spot)
@@ -175,11 +176,12 @@ def check_catalog(path: Path, lang: str, pot: Catalog, places: "_Places", *, fac
         if message.id:
             units[(message.context, message.id if isinstance(message.id, str) else message.id[0])] = message
     findings = []
+    name = Path(path).name
     for problem in problems:
         unit = units.get((problem.context, problem.msgid))
         if unit is not None and check_matches(problem.check, skipped_checks(unit)):
             continue
-        findings.append(places.finding(lang, problem, Path(path).name))
+        findings.append(places.finding(lang, problem, name))
     return findings
 
 
@@ -193,7 +195,8 @@ def _term_findings(document: Document, path: Path, lang: str, catalogs: Path, pl
         concepts = load_glossary(document, catalog, lang, catalogs)
     problems = check_terminology(concepts, catalog, lang)[0] + check_false_friends(concepts, catalog, lang)
     units = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m for m in catalog if m.id}
-    return [places.finding(lang, p, Path(path).name) for p in problems
+    name = Path(path).name
+    return [places.finding(lang, p, name) for p in problems
             if (summaries or p.msgid) and not ((u := units.get((p.context, p.msgid))) and check_matches(p.check, skipped_checks(u)))]
 
 

@@ -407,7 +407,8 @@ def load_document(source_dir: Path, book_file: str = "index.docbook") -> Documen
             slug = child.get("id") or slugify(plain_text(title_element(child)), "chapter")
             page_roots.append((child, book_source.path, slug))
 
-    order = {el: i for i, el in enumerate(book.iter())}
+    # Document order of the page roots alone (a map of every element would cost more than the sort).
+    order = {el: i for i, el in enumerate(book.iter(*{item[0].tag for item in page_roots}))}
     page_roots.sort(key=lambda item: order.get(item[0], 0))
     roots = {item[0] for item in page_roots}
     info = next((child for child in book if child.tag in _INFO_TAGS), None)
