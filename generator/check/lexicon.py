@@ -173,9 +173,8 @@ class Lexicon:
         index.setdefault(first.text, []).append(term)
         if first.how == "prefix":
             self.prefix_lengths = tuple(sorted({*self.prefix_lengths, len(first.text)}))
-        # A new term may change any answer already given.
+        # A new term may change any answer already given (a text's words stay what they are).
         self._candidates.clear()
-        self._tokens.clear()
 
     def candidates(self, folded: str, stem: str, lemma: str = "", lemma_stem: str = "") -> tuple[Term, ...]:
         """Terms whose first word matches a token with this folded form and stem, or with this lemma
@@ -203,6 +202,7 @@ class Lexicon:
                        cardinals=self.cardinals, ordinals=self.ordinals, ordinal_prefixes=self.ordinal_prefixes,
                        settings=self.settings, number_words=self.number_words)
         copy._forms = self._forms
+        copy._tokens = self._tokens  # a text's words do not depend on the terms either
         if self.kinds is not None:
             # A lexicon of some kinds only (numbers) reads no other kind, whatever a glossary names.
             extra = tuple(term for term in extra if term[0] in self.kinds)
