@@ -34,7 +34,7 @@ def embedded_models(sources: Path | None = None) -> dict[str, tuple[object, Path
     models: dict[str, tuple[object, Path]] = {}
     if not (folder / "index.docbook").is_file():
         return models
-    for page in load_document(folder, "index.docbook").pages:
+    for page in load_document(folder, "index.docbook", segments=False).pages:
         if page.rules is not None:
             models[game_key(page.id or page.slug)] = (page.rules, Path(page.file))
             _VARIANTS[game_key(page.id or page.slug)] = dict(page.variants)

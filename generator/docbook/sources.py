@@ -367,7 +367,7 @@ def _load_rules(page: Page, other_roots: set) -> None:
                               f"rules block; variants: {known}", page.file, el.sourceline)
 
 
-def load_document(source_dir: Path, book_file: str = "index.docbook") -> Document:
+def load_document(source_dir: Path, book_file: str = "index.docbook", *, segments: bool = True) -> Document:
     """Read a DocBook help tree into a :class:`~patiencebook.generator.docbook.document.Document`.
 
     The book file and every file it XIncludes (only files inside ``source_dir``) are parsed without
@@ -380,6 +380,8 @@ def load_document(source_dir: Path, book_file: str = "index.docbook") -> Documen
     Args:
         source_dir: folder holding the book file and its pages (``help/C`` in AisleRiot).
         book_file: the book file's name inside ``source_dir``.
+        segments: False leaves ``segments`` empty, for a caller that wants the pages and their
+            rules only (the embedded models).
 
     Returns:
         The document; ``pages`` in reading order (legal notices last), ``segments`` in itstool order.
@@ -437,8 +439,9 @@ def load_document(source_dir: Path, book_file: str = "index.docbook") -> Documen
                         title=plain_text(title_element(book)), book=book, pages=pages, segments=[],
                         files=list(loader.files), front=front)
 
-    from patiencebook.generator.docbook.segment import segment_document
-    segment_document(document)
+    if segments:
+        from patiencebook.generator.docbook.segment import segment_document
+        segment_document(document)
     return document
 
 
