@@ -711,10 +711,7 @@ def _each_total(raw: tuple, src, dst, text: str, lang: str, dst_text: str) -> tu
         return raw
     if not any(f.kind == "number" and f.value == told.value and f.sentence != fact.sentence for f in src):
         return raw
-    lex = lexicon_of(lang)
-    start, end = _bounds(dst_text)[told.sentence] if told.sentence < len(_bounds(dst_text)) else (0, len(dst_text))
-    if any((t[2] in lex.one_words or t[4] in lex.one_words) and start <= t[0] < end
-           for t in tokens(dst_text, lex.lang, lex)):
+    if _one_word_beside(told, dst_text, lang):
         return raw
     return (check, nature, message, sspan, tspan, min(confidence, GOES_WITHOUT_SAYING), value)
 
@@ -837,6 +834,16 @@ def _idle_number(raw: tuple, src, text: str) -> tuple:
     return (check, nature, message, sspan, tspan, min(confidence, GOES_WITHOUT_SAYING), value)
 
 
+def _one_word_beside(fact: Fact, text: str, lang: str) -> bool:
+    """Whether the sentence of ``fact`` in ``text`` has, outside the fact, a word of the lexicon's
+    ``one_equivalents`` ("each", "one", "κάθε", "сваку"); ``lang`` is a lexicon key."""
+    lex = lexicon_of(lang)
+    bounds = _bounds(text)
+    start, end = bounds[fact.sentence] if fact.sentence < len(bounds) else (0, len(text))
+    return any((t[2] in lex.one_words or t[4] in lex.one_words) and start <= t[0] < end
+               and not fact.span.start <= t[0] < fact.span.end for t in tokens(text, lex.lang, lex))
+
+
 def _count_kept(raw: tuple, src, dst, lang: str, dst_text: str) -> tuple:
     """``raw`` less sure when it is an "N at a time" (N of 2 or more) left out by a translation that
     states the number N as often as the source does, beside a word for "each" or "one" (the
@@ -850,11 +857,7 @@ def _count_kept(raw: tuple, src, dst, lang: str, dst_text: str) -> tuple:
     told = [f for f in dst if f.kind == "number" and f.value == value and not f.ordinal]
     if not said or len(told) < said:
         return raw
-    lex = lexicon_of(lang)
-    bounds = _bounds(dst_text)
-    start, end = bounds[told[0].sentence] if told[0].sentence < len(bounds) else (0, len(dst_text))
-    if not any((t[2] in lex.one_words or t[4] in lex.one_words) and start <= t[0] < end
-               and not told[0].span.start <= t[0] < told[0].span.end for t in tokens(dst_text, lex.lang, lex)):
+    if not _one_word_beside(told[0], dst_text, lang):
         return raw
     return (check, nature, message, sspan, tspan, min(confidence, GOES_WITHOUT_SAYING), value)
 
