@@ -63,6 +63,12 @@ class Fact:
     sentence: int = 0
 
 
+def values_of(fact: Fact) -> tuple:
+    """The values ``fact`` may have: its value, or each of a tuple of alternatives (a term used for
+    two things, ``("stock", "pile")``)."""
+    return fact.value if isinstance(fact.value, tuple) else (fact.value,)
+
+
 @dataclass(frozen=True, slots=True)
 class _Match:
     first: int
@@ -345,10 +351,10 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
             # "without", "regardless of" restate a condition rather than forbid: they give a redeal
             # count of 0 ("without redeals") but are not counted as negations of the rule.
             # "exhausted", "run out" say "no more" by other words: never counted, they excuse a
-            # "no more" the other text states (see statements._polarity).
+            # "no more" the other text states (see polarity.polarity_findings).
             value = m.value if m.value in ("not", "without", "exhausted") else "not"
             if id(m) in absorbed:
-                value = "redeal"  # "no redeals": the redeal count says it; see statements._restrictions
+                value = "redeal"  # "no redeals": the redeal count says it; see polarity._restrictions
             facts.append(Fact("negation", value, span, sentence=where))
         elif m.kind == "at-a-time":
             value = at_a_time[id(m)]

@@ -1,10 +1,10 @@
 """Compares what an English msgid states about the rules with what its translation states.
 
-Both texts are read into facts (:mod:`.facts`) sentence by sentence. Where the two have as many
-sentences, sentence *n* of the translation is taken to state what sentence *n* of the English states;
-otherwise the unit is compared as a whole. A value that differs is a contradiction, a value of the
-English the translation lacks is an omission unless the translation implies it, and a negation or a
-restriction ("only") dropped or added changes the rule. Each finding carries a confidence between
+Both texts are read into facts (:mod:`.facts`) sentence by sentence, and their sentences are paired
+in blocks (:mod:`.alignment`). Within a block, a value that differs is a contradiction, a value of
+the English the translation lacks is an omission unless the translation implies it or says it in
+another sentence, and a negation or a restriction ("only") dropped or added changes the rule
+(:mod:`.polarity`); which pile a build direction or match is said of comes from :mod:`.bypile`. Each finding carries a confidence between
 0 and 1 from which its severity follows (:func:`severity_of`); the page's rules model, when there is
 one, is a third witness that raises the confidence of a contradiction it agrees with.
 """
@@ -13,11 +13,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
+from .alignment import ANCHORS as _ANCHORS
+from .alignment import align_sentences
+from .alignment import sentence_bounds as _bounds
+from .alignment import sentence_left_out as _sentence_left_out
 from .bypile import BUILD_KINDS, swapped
-from .facts import UNLIMITED, Fact, extract_facts, lexicon_of, masked, sentence_starts
+from .facts import UNLIMITED, Fact, extract_facts, lexicon_of, masked
+from .facts import values_of as _values
 from .findings import Span
+from .polarity import polarity_findings
 from .lexicon import load_lexicon, tokens
 
 #: A finding of :func:`compare`: (check, severity, message, source span, translation span, confidence).
@@ -48,9 +53,6 @@ CONTRADICTION = 0.85
 #: described in other words gives several at once, hence information).
 LOOSE_CONTRADICTION = 0.6
 LOOSE_NUMBERS = 0.45
-#: A negation or restriction dropped or added, in aligned sentences (less when not aligned).
-POLARITY = {("negation", "dropped"): 0.65, ("negation", "added"): 0.45,
-            ("only", "dropped"): 0.5, ("only", "added"): 0.4}
 #: What the kind of text does to the confidence: titles and strategy hints state rules loosely.
 ROLE_FACTOR = {"rule": (1.0, 1.0), "title": (0.9, 0.5), "strategy": (0.85, 0.6)}
 
@@ -183,7 +185,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     raw += _one(src, dst, lang, dst_text)
     raw += _wrap_dropped(src, dst, src_text)
     raw += _pile_generic(src, dst, blocks)
-    raw += _polarity(src, dst, blocks, src_text)
+    raw += polarity_findings(src, dst, blocks, src_text)
     if kinds is not None:
         raw = [r for r in raw if r[0] in kinds]
     if not lexicon.one_words:
@@ -326,20 +328,11 @@ def _joined_left_out(text: str, src, dst, whole, ids) -> list:
     return out
 
 
-def _sentence_left_out(text: str, n: int) -> tuple:
-    """The raw finding that sentence ``n`` of the source ``text`` has no counterpart."""
-    start, end = _bounds(text)[n]
-    sentence = text[start:end].strip()
-    start = text.index(sentence, start)
-    return ("sentence", "omission", "the translation has no sentence for this one of the source",
-            Span(start, start + len(sentence), sentence), None, 0.5, None)
-
-
 def _facts_compared(src, dst, src_text: str, exact: bool = False, redeal_unread: bool = False) -> list:
     """Raw findings ``(check, nature, message, source span, translation span, confidence, value)``
     of the facts ``src`` (of ``src_text``) against ``dst``; nature is ``"contradiction"``,
     ``"omission"``, ``"added"`` (a value the translation states and the source does not) or
-    ``"polarity"`` (a negation or restriction dropped or added, see :func:`_polarity`).
+    ``"polarity"`` (a negation or restriction dropped or added, see :func:`.polarity.polarity_findings`).
     ``exact``: ``src`` is one sentence and ``dst`` its translation (see :func:`_numbers`);
     ``redeal_unread``: the source states redeals, which the translation's lexicon cannot read."""
     if _signature(src) == _signature(dst) and not (exact and len(_of(src, "side")) == 2):
@@ -471,10 +464,6 @@ def _label(kind: str, value: object) -> str:
     if isinstance(value, tuple):
         return " or ".join(value)
     return str(value)
-
-
-def _values(fact: Fact) -> tuple:
-    return fact.value if isinstance(fact.value, tuple) else (fact.value,)
 
 
 def _of(facts, kind: str) -> list[Fact]:
@@ -1026,258 +1015,6 @@ def _valued(kind: str, src, dst) -> list:
         out.append((kind, "omission", f"the source mentions a {kind}; the translation does not",
                     s_facts[0].span, None, OMISSION[kind] - 0.2, None))
     return out
-
-
-#: Kinds whose values align sentences: what a sentence is about.
-_ANCHORS = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "step", "face", "redeal",
-            "at-a-time", "side", "comparator", "in-play")
-
-
-def align_sentences(src_text: str, src, dst_text: str, dst) -> list[tuple[frozenset[int], frozenset[int]]]:
-    """Pair the sentences of a msgid with those of its translation, in order.
-
-    A dynamic programme in the manner of Gale and Church (1993) over blocks of one source sentence
-    with none, one, two or three translated sentences and of two or three with one, scored by the
-    facts the two sides share (their kinds and values) and by how close their lengths are. Returns
-    ``(source sentence indices, translated sentence indices)`` per block, in text order; a block
-    with an empty side is a sentence the other text does not have.
-    """
-    s_bounds = _bounds(src_text)
-    d_bounds = _bounds(dst_text)
-    n, m = len(s_bounds), len(d_bounds)
-    if n == m == 1:
-        return [(frozenset({0}), frozenset({0}))]
-    s_sig = [set() for _ in range(n)]
-    d_sig = [set() for _ in range(m)]
-    for f in src:
-        if f.kind in _ANCHORS and f.sentence < n:
-            s_sig[f.sentence].update((f.kind, v) for v in _values(f))
-    for f in dst:
-        if f.kind in _ANCHORS and f.sentence < m:
-            d_sig[f.sentence].update((f.kind, v) for v in _values(f))
-    s_sum = [0]
-    for a, b in s_bounds:
-        s_sum.append(s_sum[-1] + max(1, b - a))
-    d_sum = [0]
-    for a, b in d_bounds:
-        d_sum.append(d_sum[-1] + max(1, b - a))
-    ratio = d_sum[-1] / s_sum[-1]
-    # The facts of each run of up to three sentences (the longest block side there is), as asked for.
-    s_union: dict = {}
-    d_union: dict = {}
-
-    def union(cache: dict, sig: list, i: int, k: int):
-        found = cache.get((i, k))
-        if found is None:
-            found = cache[i, k] = sig[i] if k == i + 1 else sig[i].union(*sig[i + 1:k])
-        return found
-
-    def score(i0, i1, j0, j1) -> float:
-        if i0 == i1 or j0 == j1:
-            return -0.45  # a sentence left without a counterpart
-        a, b = union(s_union, s_sig, i0, i1), union(d_union, d_sig, j0, j1)
-        if a or b:
-            both = len(a & b)
-            shared = both / (len(a) + len(b) - both)
-        else:
-            shared = 0.5
-        la, lb = (s_sum[i1] - s_sum[i0]) * ratio, d_sum[j1] - d_sum[j0]
-        closeness = la / lb if la < lb else lb / la
-        return shared + closeness - 0.35 * (i1 - i0 + j1 - j0 - 2)
-
-    if n == m and all(score(i, i + 1, i, i + 1) >= 0.7 for i in range(n)):
-        # As many sentences, each pair alike in facts and length: the usual case needs no search.
-        return [(frozenset({i}), frozenset({i})) for i in range(n)]
-    best = {(0, 0): (0.0, None)}
-    # Blocks stay near the diagonal: no alignment strays more than a few sentences from it.
-    band = 3 + abs(n - m)
-    for i in range(n + 1):
-        for j in range(max(0, i * m // max(n, 1) - band), min(m, i * m // max(n, 1) + band) + 1):
-            if (i, j) not in best:
-                continue
-            here = best[(i, j)][0]
-            for di, dj in ((1, 1), (1, 0), (0, 1), (1, 2), (2, 1), (1, 3), (3, 1)):
-                ni, nj = i + di, j + dj
-                if ni > n or nj > m:
-                    continue
-                value = here + score(i, ni, j, nj)
-                if (ni, nj) not in best or value > best[(ni, nj)][0]:
-                    best[(ni, nj)] = (value, (i, j))
-    blocks = []
-    at = (n, m)
-    if at not in best:  # outside the band (cannot happen with the band above): one block
-        return [(frozenset(range(n)), frozenset(range(m)))]
-    while at != (0, 0):
-        prev = best[at][1]
-        blocks.append((frozenset(range(prev[0], at[0])), frozenset(range(prev[1], at[1]))))
-        at = prev
-    return blocks[::-1]
-
-
-@lru_cache(maxsize=65_536)
-def _bounds(text: str) -> tuple[tuple[int, int], ...]:
-    """``(start, end)`` of each sentence of ``text`` (kept: every check of a unit asks again)."""
-    starts = [0, *sentence_starts(text)]
-    ends = [*starts[1:], len(text)]
-    return tuple(zip(starts, ends))
-
-
-def _restrictions(facts, other) -> list[Fact]:
-    """The facts of ``facts`` that restrict a rule: negations (not "without"), "only", "out of play".
-
-    The "no" of "no redeals" counts only when ``other`` (the other text) has no redeal count of 0:
-    then the redeal comparison has said all there is ("No redeals" as "Ohne Neuverteilungen")."""
-    none_there = any(f.kind == "redeal" and f.value == 0 for f in other)
-    return [f for f in facts if (f.kind == "negation" and (f.value == "not" or (f.value == "redeal" and not none_there)))
-            or f.kind in ("only", "in-play")]
-
-
-def _polarity(src, dst, blocks, src_text: str = "") -> list:
-    """Negations and restrictions dropped or added.
-
-    "Cannot be filled except from the stock" restricts as "only from the stock" does, and "at most
-    one card" as "only one card", so they are counted together, per block of aligned sentences
-    (see :func:`align_sentences`). When as many blocks have one on each side, a restriction that
-    seems dropped in one block and added in another was moved, not changed.
-    """
-    s_all, d_all = _restrictions(src, dst), _restrictions(dst, src)
-    if not s_all and not d_all:
-        return _without(src, dst, blocks)
-    # A sentence without a counterpart is reported as missing (or added), not as a rule turned round.
-    pairs = [([f for f in s_all if f.sentence in a], [f for f in d_all if f.sentence in b], a, b)
-             for a, b in blocks if a and b]
-    pairs = [p for p in pairs if p[0] or p[1]]
-    exact = all(len(a) == 1 and len(b) == 1 for a, b in blocks)
-    if len(s_all) == len(d_all):
-        # As many on each side: moved between sentences, or said in other words; but a sentence
-        # whose own translation lost its only one has lost it (the other sentence said it twice).
-        pairs = [p for p in pairs if exact and p[0] and not p[1]
-                 and _only_restriction_lost(src, dst, p[2], p[3])
-                 and not any(q[1] and len(q[1]) > len(q[0]) and {f.kind for f in q[1]} & {f.kind for f in p[0]}
-                             for q in pairs if q is not p)]
-    factor = 1.0 if exact else 0.9
-    out = []
-    for s_here, d_here, a, b in pairs:
-        # "with no stock" as "ohne Talon": a "without" on the other side says the same.
-        if (s_here and not d_here and any(f.kind == "negation" and f.value == "without" and f.sentence in b for f in dst)) \
-                or (d_here and not s_here and any(f.kind == "negation" and f.value == "without" and f.sentence in a
-                                                  for f in src)):
-            continue
-        if s_here and not d_here:
-            fact = s_here[0]
-            if fact.kind == "negation" and _exhausted(dst, b) > _exhausted(src, a):
-                continue  # "until no more moves can be made" as "until the moves are exhausted"
-            if fact.kind == "in-play" and any(f.kind == "implied" and f.value == ("in-play", fact.value)
-                                              and f.sentence in b for f in dst):
-                continue  # "removed from play" as "removed": cards removed leave play
-            if len(a) > len(b) and not any(f.kind in _ANCHORS and f.sentence == fact.sentence for f in src):
-                # Of several source sentences given as fewer, the one with the negation names nothing
-                # the translation could have kept ("Never look back."): that sentence was left out.
-                out.append(_sentence_left_out(src_text, fact.sentence))
-                continue
-            if fact.kind == "only" and (_only_one(fact, src_text) or _only_of_suits(fact, src)):
-                continue  # "can only hold one card" says no more than "holds one card"
-            if fact.kind == "only" and _only_except(fact, src_text):
-                continue  # "the same as Klondike, only the cards are all face up": "except that"
-            if fact.kind == "only" and _limit_kept(src, dst, a, b):
-                continue  # "can only be moved if there are at most N" as "there must not be more than N"
-            kind = "only" if fact.kind == "only" else "negation"
-            out.append((kind, "polarity", f"the source states {_restriction_words(fact)}; the translation "
-                        "does not", fact.span, None, POLARITY[(kind, "dropped")] * factor, None))
-        elif d_here and not s_here:
-            fact = d_here[0]
-            kind = "only" if fact.kind == "only" else "negation"
-            out.append((kind, "polarity", f"the translation adds {_restriction_words(fact)}, which the source "
-                        "does not state", None, fact.span, POLARITY[(kind, "added")] * factor, None))
-        elif len(a) == 1 and len(b) == 1 and len(s_here) > len(d_here):
-            # One sentence, fewer restrictions in its translation: which kind lost one?
-            lost = [f for f in s_here if sum(g.kind == f.kind for g in s_here) > sum(g.kind == f.kind for g in d_here)]
-            if lost:
-                fact = lost[0]
-                kind = "only" if fact.kind == "only" else "negation"
-                out.append((kind, "polarity", f"the source states {_restriction_words(fact)} more than the "
-                            "translation does", fact.span, None, POLARITY[(kind, "dropped")] - 0.15, None))
-    out += _without(src, dst, blocks)
-    return out
-
-
-def _exhausted(facts, sentences) -> int:
-    """How many words of ``facts`` in ``sentences`` say that something ran out ("exhausted")."""
-    return sum(1 for f in facts if f.kind == "negation" and f.value == "exhausted" and f.sentence in sentences)
-
-
-def _without(src, dst, blocks) -> list:
-    """A "regardless of", "without", "does not matter" that a sentence's translation drops while
-    stating no other restriction in its place ("suits do not matter" as "suits matter")."""
-    out = []
-    for a, b in blocks:
-        if len(a) != 1 or len(b) != 1:
-            continue
-        s_w = [f for f in src if f.sentence in a and f.kind == "negation" and f.value == "without"]
-        d_any = [f for f in dst if f.sentence in b and f.kind in ("negation", "only", "in-play")
-                 and f.value != "exhausted"]
-        if s_w and not d_any and not any(f.kind == "implied" and f.value == ("negation", "without")
-                                         and f.sentence in b for f in dst):
-            out.append(("negation", "polarity", f"the source states {_restriction_words(s_w[0])}; the translation "
-                        "does not", s_w[0].span, None, 0.5, None))
-    return out
-
-
-#: A comparison with another game before "only" makes it "except that" ("the same as Klondike only
-#: the opening layout is different").
-_LIKE = re.compile(r"\b(?:the same as|similar to)\b", re.I)
-
-
-def _only_except(fact: Fact, text: str) -> bool:
-    """Whether an English "only" follows a comparison with another game in its sentence, and so
-    means "except that"."""
-    bounds = _bounds(text)
-    start = bounds[fact.sentence][0] if fact.sentence < len(bounds) else 0
-    return bool(_LIKE.search(text[start:fact.span.start]))
-
-
-def _limit_kept(src, dst, a, b) -> bool:
-    """Whether sentences ``a`` of the source and ``b`` of the translation state the same limit (at
-    most, at least, exactly), which restricts as the source's "only" does."""
-    limits = {"at-most", "at-least", "exactly"}
-    said = {f.value for f in src if f.sentence in a and f.kind == "comparator"} & limits
-    return bool(said) and said <= {f.value for f in dst if f.sentence in b and f.kind == "comparator"}
-
-
-def _only_restriction_lost(src, dst, a, b) -> bool:
-    """In one sentence pair, the source restricts and the translation does not, while both say the
-    same facts otherwise: the translation of that very statement lost its "not" or "only"."""
-    s_rest = [f for f in src if f.sentence in a and f.kind in _ANCHORS]
-    d_rest = [f for f in dst if f.sentence in b and f.kind in _ANCHORS]
-    s_vals = {(f.kind, v) for f in s_rest for v in _values(f)} - {("number", 1)}
-    d_vals = {(f.kind, v) for f in d_rest for v in _values(f)} - {("number", 1)}
-    return bool(s_vals) and s_vals <= d_vals
-
-
-def _restriction_words(fact: Fact) -> str:
-    what = {"only": "a restriction", "in-play": "that cards leave play", "comparator": "a limit"}.get(
-        fact.kind, "a negation")
-    return f"{what} ('{fact.span.text}')"
-
-
-_ONE_AFTER = re.compile(r"^\W+(?:\w+\W+){0,2}(?:one|a single|1|singly)\b", re.I)
-#: "only two cards left": a count of what remains, not a restriction of a rule.
-_COUNT_LEFT = re.compile(r"^\W+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few)\W+(?:\w+\W+){0,2}?"
-                         r"(?:left|remain|remains|remaining)\b", re.I)
-
-
-def _only_one(fact: Fact, text: str) -> bool:
-    """Whether "only" restricts a count of one ("can only hold one card"), which the count says by
-    itself, or counts what is left ("when only two cards are left"), which restricts nothing."""
-    rest = text[fact.span.end:]
-    return bool(_ONE_AFTER.match(rest) or _COUNT_LEFT.match(rest))
-
-
-def _only_of_suits(fact: Fact, src) -> bool:
-    """Whether "only" closes or opens a list of suits ("a deck of Hearts and Spades only"): the
-    suits named say which there are, with or without it."""
-    return any(f.kind == "suit-name" and f.sentence == fact.sentence
-               and (0 <= fact.span.start - f.span.end <= 2 or 0 <= f.span.start - fact.span.end <= 2) for f in src)
 
 
 def _model_says(model: ModelFacts, check: str, span: Span | None, src) -> str | None:

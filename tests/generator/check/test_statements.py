@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from patiencebook.generator.check.alignment import align_sentences
 from patiencebook.generator.check.facts import UNLIMITED, extract_facts
-from patiencebook.generator.check.statements import (ERROR_AT, WARNING_AT, ModelFacts, UnitContext, align_sentences,
+from patiencebook.generator.check.statements import (ERROR_AT, WARNING_AT, ModelFacts, UnitContext,
                                                      compare, severity_of)
 
 
