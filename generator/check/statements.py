@@ -4,9 +4,10 @@ Both texts are read into facts (:mod:`.facts`) sentence by sentence, and their s
 in blocks (:mod:`.alignment`). Within a block, a value that differs is a contradiction, a value of
 the English the translation lacks is an omission unless the translation implies it or says it in
 another sentence, and a negation or a restriction ("only") dropped or added changes the rule
-(:mod:`.polarity`); which pile a build direction or match is said of comes from :mod:`.bypile`. Each finding carries a confidence between
-0 and 1 from which its severity follows (:func:`severity_of`); the page's rules model, when there is
-one, is a third witness that raises the confidence of a contradiction it agrees with.
+(:mod:`.polarity`); which pile a build direction or match is said of comes from :mod:`.bypile`.
+Each finding carries a confidence between 0 and 1 from which its severity follows
+(:func:`severity_of`); the page's rules model, when there is one, is a third witness that raises
+the confidence of a contradiction it agrees with.
 """
 
 from __future__ import annotations
@@ -178,10 +179,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
            and not (r[1] == "added" and (r[0], r[6]) in source_said) and not _moved(r, src, dst)]
     if context.role == "strategy":
         raw = [_idle_number(r, src, src_text) for r in raw]
-    raw = [_face_up_there(_count_kept(_corner_kept(_ace_started(_same_colour(_crossed(r, src, dst), src, dst), src, dst),
-                                                   src, dst), src, dst, context.lexicon or lang, dst_text), src) for r in raw]
-    raw = [_count_to_only(_each_total(r, src, dst, src_text, context.lexicon or lang, dst_text), src, dst, blocks)
-           for r in raw]
+    raw = [_said_otherwise(r, src, dst, src_text, dst_text, context.lexicon or lang, blocks) for r in raw]
     raw += _one(src, dst, lang, dst_text)
     raw += _wrap_dropped(src, dst, src_text)
     raw += _pile_generic(src, dst, blocks)
@@ -655,6 +653,17 @@ def _implied(kind: str, value, src, dst) -> bool:
     if len(ranks) >= 2:
         return ("up" if ranks[1] > ranks[0] else "down") == value
     return (value == "up" and ranks == [1]) or (value == "down" and ranks == [13])
+
+
+def _said_otherwise(raw: tuple, src, dst, src_text: str, dst_text: str, lang: str, blocks) -> tuple:
+    """``raw`` with its confidence lowered where the translation states the fact another way (a
+    suit for its colour, an Ace start for "up", a corner of the ranks, a count beside "each", the
+    total for one per pile, "face up" where every card lies face up) or raised where a count became
+    an "only"; ``lang`` is the translation's lexicon key."""
+    raw = _same_colour(_crossed(raw, src, dst), src, dst)
+    raw = _corner_kept(_ace_started(raw, src, dst), src, dst)
+    raw = _face_up_there(_count_kept(raw, src, dst, lang, dst_text), src)
+    return _count_to_only(_each_total(raw, src, dst, src_text, lang, dst_text), src, dst, blocks)
 
 
 def _corner_kept(raw: tuple, src, dst) -> tuple:
