@@ -734,9 +734,11 @@ def _count_to_only(raw: tuple, src, dst, blocks) -> tuple:
 
 def _pile_generic(src, dst, blocks) -> list:
     """A pile the source names in a sentence (the stock, the reserve, a foundation ...) that the
-    translation of that sentence gives only as a word for any pile ("turned on to the Reserve, one
-    on each pile" as "one on each pile"): which pile is meant is lost. The tableau is left out: its
-    piles are what translators call piles or columns."""
+    translation gives only as a word for any pile, in that sentence and everywhere else ("turned on
+    to the Reserve, one on each pile" as "one on each pile"): which pile is meant is lost. A
+    translation that names the pile in another sentence may say "these piles" after it; the tableau
+    is left out, its piles being what translators call piles or columns."""
+    named_anywhere = {v for f in dst if f.kind == "pile" for v in _values(f)}
     out = []
     for a, b in blocks:
         if len(a) != 1 or len(b) != 1:
@@ -747,7 +749,7 @@ def _pile_generic(src, dst, blocks) -> list:
         if len(specific) != 1 or not told or not all("pile" in _values(f) for f in told):
             continue
         (pile,) = specific
-        if any(pile in _values(f) for f in told):
+        if pile in named_anywhere:
             continue
         sf = next(f for f in named if pile in _values(f))
         out.append(("pile", "omission", f"the source names the {pile}; the translation only says a pile", sf.span,

@@ -618,3 +618,10 @@ def test_a_named_pile_given_only_as_a_pile_is_a_warning(msgstr, found):
     msgid = "Top left pile. Cards are turned on to the reserve, one on each pile per deal."
     lost = "the source names the reserve; the translation only says a pile"
     assert [f[1] for f in compare(msgid, msgstr, "sr") if f[2] == lost] == (["warning"] if found else [])
+
+
+def test_a_pile_named_before_may_be_these_piles_after():
+    msgid = "The reserve is three piles on the left. Cards are turned on to the reserve, one on each pile per deal."
+    msgstr = ("Резерва су три гомиле лево. Карте се окрећу на ове гомиле, по једна на сваку гомилу при сваком "
+              "дељењу.")
+    assert [f for f in compare(msgid, msgstr, "sr") if f[0] == "pile" and f[1] != "info"] == []
