@@ -416,28 +416,19 @@ def _parse_value(value: str) -> object:
 
 def tokens(text: str, lang: str, lexicon: Lexicon | None = None) -> list[tuple[int, int, str, str, str, str]]:
     """Words of ``text`` outside markup as ``(start, end, folded, stem, lemma, lemma stem)`` with
-    character offsets; the lemma is simplemma's dictionary form, folded (see :meth:`Lexicon.lemma`)."""
+    character offsets; the lemma is simplemma's dictionary form, folded (see :meth:`Lexicon.lemma`).
+    ``lexicon`` defaults to :func:`load_lexicon` of ``lang``; words are read as its language reads
+    them (:meth:`Lexicon.forms`)."""
     lex = lexicon or load_lexicon(lang)
     # The same text is read by several checks and (a msgid) once per catalog: keep its words.
-    key = (text, lang)
+    key = (text, lex.lang)
     found = lex._tokens.get(key)
     if found is None:
-        out = []
-        masked = _mask_markup(text)
-        if lang == lex.lang:
-            forms = lex.forms
-            for m in _WORD.finditer(masked):
-                out.append((m.start(), m.end(), *forms(m.group())))
-        else:
-            for m in _WORD.finditer(masked):
-                folded = fold(m.group(), lang)
-                lemma = lex.lemma(m.group())
-                stem = lex.stem_of(m.group())
-                lemma_stem = lex.lemma_stem_of(m.group()) if lemma != folded else stem
-                out.append((m.start(), m.end(), folded, stem, lemma, lemma_stem))
+        forms = lex.forms
+        found = tuple((m.start(), m.end(), *forms(m.group())) for m in _WORD.finditer(_mask_markup(text)))
         if len(lex._tokens) >= 65_536:
             lex._tokens.clear()  # a bound for long runs; a corpus the size of AisleRiot's fits
-        found = lex._tokens[key] = tuple(out)
+        lex._tokens[key] = found
     return list(found)
 
 
