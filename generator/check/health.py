@@ -180,7 +180,7 @@ def _prepared(candidates: list[Message]) -> list[tuple]:
     return out
 
 
-def _closest(message: Message, prepared: list[tuple], cutoff: float) -> Message | None:
+def _closest(message: Message, prepared: list[tuple], cutoff: float = 0.6) -> Message | None:
     target = _words(_singular(message))
     size = len(target)
     t_counts = _word_counts(target)
@@ -257,7 +257,7 @@ def check_units(catalog: Catalog, pot: Catalog) -> list[Problem]:
                 problems.append(Problem(_singular(message), "untranslated", "warning", "the msgstr is empty",
                                         po_line=old.lineno, context=message.context))
             continue
-        was = _closest(message, candidates, 0.6)
+        was = _closest(message, candidates)
         if was is not None:
             matched.add(_key(was))
             change = describe_change(_singular(was), _singular(message))

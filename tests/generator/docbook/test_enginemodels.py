@@ -51,3 +51,11 @@ def test_the_embedded_book_keeps_its_own_blocks():
     before = {page.slug: page.rules for page in document.pages}
     assert attach_engine_models(document) == {}
     assert {page.slug: page.rules for page in document.pages} == before
+
+
+def test_a_book_read_for_its_models_alone_has_the_same_pages_and_no_segments():
+    whole = load_document(default_sources())
+    bare = load_document(default_sources(), segments=False)
+    assert bare.segments == [] and whole.segments
+    assert [(p.slug, p.rules.game if p.rules else None) for p in bare.pages] == [
+        (p.slug, p.rules.game if p.rules else None) for p in whole.pages]
