@@ -48,6 +48,10 @@ COUNT_TO_ONLY = 0.55
 PILE_UNNAMED = 0.5
 #: The ranks' wrapping from King to Ace left out: the build stops at the King instead.
 WRAP_OMISSION = 0.55
+#: A build direction the translation states where the source builds in suit or colour without one.
+DIRECTION_ADDED = 0.55
+#: An "only one" the translation states where the source has no count of one.
+ONLY_ONE_ADDED = 0.55
 #: A value replaced by one other value of the same kind.
 CONTRADICTION = 0.85
 #: A contradiction among several values on each side, whose pairing is a guess (numbers: a deal
@@ -181,8 +185,10 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
         raw = [_idle_number(r, src, src_text) for r in raw]
     raw = [_said_otherwise(r, src, dst, src_text, dst_text, context.lexicon or lang, blocks) for r in raw]
     raw += _one(src, dst, lang, dst_text)
+    raw += _only_one_added(src, dst, src_text, blocks)
     raw += _wrap_dropped(src, dst, src_text)
     raw += _pile_generic(src, dst, blocks)
+    raw += _direction_added(src, dst, src_text, blocks, context.model)
     raw += polarity_findings(src, dst, blocks, src_text)
     if kinds is not None:
         raw = [r for r in raw if r[0] in kinds]
@@ -633,6 +639,32 @@ def _one(src, dst, lang: str, msgstr: str) -> list:
              ones[0].span, None, OMISSION["number"], 1)]
 
 
+#: English words for one that are no number fact ("one of these rules", "once", "a single pack"), and
+#: the article, which German and Greek write as their word for one ("only an Ace" as "nur ein Ass").
+_ONE_WORD = re.compile(r"\b(?:one|once|single|individually|an?)\b", re.I)
+
+
+def _only_one_added(src, dst, src_text: str, blocks) -> list:
+    """An "only one" the translation states where the source sentence has no count of one ("you can
+    only turn the stock over and redeal twice" as "nur einmal umgedreht und zwei Mal neu gegeben"):
+    a one right after "only" is a count, not an article, and narrows the rule. A source sentence
+    with a one, a word for one ("single"), an article ("only an Ace" as "nur ein Ass") or no redeal
+    (one pass through the stock) may say it too."""
+    bounds = _bounds(src_text)
+    for s_ids, d_ids in blocks:
+        s_block = [f for f in src if f.sentence in s_ids]
+        if not s_ids or any(f.kind in ("number", "at-a-time", "redeal") and f.value in (0, 1) for f in s_block) \
+                or any(_ONE_WORD.search(src_text[slice(*bounds[i])]) for i in s_ids):
+            continue
+        for only in (f for f in dst if f.kind == "only" and f.sentence in d_ids):
+            one = next((f for f in _of(dst, "number") if f.value == 1 and not f.ordinal
+                        and 0 <= f.span.start - only.span.end <= 1), None)
+            if one is not None:
+                return [("number", "added", f"the translation says only one ('{one.span.text}'); the source "
+                         "states no such count", None, one.span, ONLY_ONE_ADDED, 1)]
+    return []
+
+
 def _implied(kind: str, value, src, dst) -> bool:
     """Whether the translation states ``value`` of ``kind`` by other means: a word that implies it
     (German "aufbauen" builds up), or, for a direction, the order of the ranks it names ("from Ace to
@@ -769,6 +801,32 @@ def _wrap_dropped(src, dst, text: str) -> list:
         return []
     return [("direction", "omission", "the source has the ranks wrap round (King to Ace); the translation does "
              "not", wraps[0].span, None, WRAP_OMISSION, None)]
+
+
+def _direction_added(src, dst, src_text: str, blocks, model: ModelFacts | None = None) -> list:
+    """A build direction the translation states in a sentence whose source builds in suit or colour
+    without one, where the source states no direction at all ("Piles can be built in suit" as "built
+    in suit and descending"): the translation narrows the rule. Only "down" counts: foundations build
+    up unless told otherwise, and "build up" is also a phrase for building at all (Swedish "byggs
+    upp", German "aufbauen"). Information only where the page's rules ``model`` builds a pile down:
+    the translation then says what the game does."""
+    if any(f.kind == "direction" or (f.kind == "implied" and f.value[0] == "direction") or _higher(f)
+           or f.kind == "rank" for f in src):
+        return []
+    for s_ids, d_ids in blocks:
+        s_block = [f for f in src if f.sentence in s_ids]
+        if not s_ids or not _of(s_block, "suit-colour") or not any(
+                _BUILD_WORD.search(_sentence_of(f, src_text)) for f in _of(s_block, "suit-colour")):
+            continue
+        for f in dst:
+            if f.sentence in d_ids and f.kind == "direction" and f.value == "down":
+                message = f"the translation adds that piles build {f.value}, which the source does not state"
+                piles = [pile for pile, direction, _ in (model.builds if model else ()) if direction == f.value]
+                if piles:
+                    message += f" (the page's rules say the {piles[0]} builds {f.value})"
+                sure = GOES_WITHOUT_SAYING if piles else DIRECTION_ADDED
+                return [("direction", "added", message, None, f.span, sure, f.value)]
+    return []
 
 
 def _rank_named(dst) -> bool:

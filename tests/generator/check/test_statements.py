@@ -625,3 +625,37 @@ def test_a_pile_named_before_may_be_these_piles_after():
     msgstr = ("Резерва су три гомиле лево. Карте се окрећу на ове гомиле, по једна на сваку гомилу при сваком "
               "дељењу.")
     assert [f for f in compare(msgid, msgstr, "sr") if f[0] == "pile" and f[1] != "info"] == []
+
+
+@pytest.mark.parametrize("msgstr,model,found", [
+    # "Descending" added where the source gives no direction.
+    ("Οι στήλες της ρεζέρβας χτίζονται ανά φυλή και σε φθίνουσα σειρά.", None, "warning"),
+    # The page's rules build a pile down: the translation says what the game does.
+    ("Οι στήλες της ρεζέρβας χτίζονται ανά φυλή και σε φθίνουσα σειρά.",
+     ModelFacts(builds=(("tableau", "down", "suit"),)), "info"),
+    # No direction, or "ascending" (how piles are built up unless told otherwise), is not reported.
+    ("Οι στήλες της ρεζέρβας χτίζονται ανά φυλή.", None, None),
+    ("Οι στήλες της ρεζέρβας χτίζονται ανά φυλή και σε αύξουσα σειρά.", None, None),
+])
+def test_a_build_direction_the_translation_adds_is_a_warning(msgstr, model, found):
+    msgid = "The reserve piles can be built in suit."
+    added = [f for f in compare(msgid, msgstr, "el", UnitContext(model=model))
+             if f[2].startswith("the translation adds that piles build down")]
+    assert [f[1] for f in added] == ([found] if found else [])
+    if model is not None:
+        assert added[0][2].endswith("(the page's rules say the tableau builds down)")
+
+
+@pytest.mark.parametrize("msgid,msgstr,found", [
+    # "Only once" where the source counts no one.
+    ("You can turn the stock over and redeal twice.",
+     "Der Talon darf nur einmal umgedreht und zweimal neu gegeben werden.", True),
+    ("You can turn the stock over and redeal twice.", "Der Talon darf zweimal umgedreht und neu gegeben werden.", False),
+    # The article after "only" is German's word for one.
+    ("An empty foundation can take only an Ace.", "Ein leeres Fundament nimmt nur ein Ass.", False),
+    # No redeal is one pass through the stock.
+    ("There is no redeal.", "Der Talon wird nur einmal durchgespielt.", False),
+])
+def test_only_one_the_source_does_not_count_is_a_warning(msgid, msgstr, found):
+    added = [f[1] for f in compare(msgid, msgstr, "de") if f[2].startswith("the translation says only one")]
+    assert added == (["warning"] if found else [])
