@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import re
 
-from .alignment import ANCHORS, sentence_bounds, sentence_left_out
-from .facts import Fact, values_of
+from .alignment import ANCHORS, align_sentences, sentence_bounds, sentence_left_out
+from .findings import Span
+from .facts import Fact, lexicon_of, values_of
+from .lexicon import tokens
 
 #: A negation or restriction dropped or added, in aligned sentences (less when not aligned).
 POLARITY = {("negation", "dropped"): 0.65, ("negation", "added"): 0.45,
             ("only", "dropped"): 0.5, ("only", "added"): 0.4}
+#: Two conditions joined by "or" in one sentence, translated as one sentence with no word for "or".
+DISJUNCTION_LOST = 0.5
 
 
 def _restrictions(facts, other) -> list[Fact]:
@@ -172,4 +176,41 @@ def _only_of_suits(fact: Fact, src) -> bool:
                and (0 <= fact.span.start - f.span.end <= 2 or 0 <= f.span.start - fact.span.end <= 2) for f in src)
 
 
-__all__ = ["POLARITY", "polarity_findings"]
+#: "… or if all spaces are filled", "or when", "or unless": a second condition of the same rule.
+_OR_CONDITION = re.compile(r"\w\W+or\s+(?:if|when|whenever|unless)\b", re.I)
+
+
+def disjunction_lost(src_text: str, src, dst_text: str, dst, lang: str) -> list:
+    """Two conditions the source joins with "or" in one sentence ("the game is lost if no card can be
+    placed or if every space is filled"), translated as one sentence without a word for "or" (the
+    lexicon setting ``disjunctions``: "oder", "ή", "или"): the translation makes one condition of the
+    two, or the second a condition of the first. A translation that gives the second condition a
+    sentence of its own says it apart. ``src`` and ``dst`` are the two texts' facts, which align
+    their sentences (:func:`~.alignment.align_sentences`); ``lang`` is the translation's lexicon
+    key; a lexicon without ``disjunctions`` gives nothing."""
+    lex = lexicon_of(lang)
+    # As written, not folded: Greek "ή" (or) folds to the article "η".
+    words = frozenset(word.lower() for word in lex.settings.get("disjunctions", ()))
+    if not words or not _OR_CONDITION.search(src_text):
+        return []
+    blocks = align_sentences(src_text, src, dst_text, dst)
+    s_bounds, d_bounds = sentence_bounds(src_text), sentence_bounds(dst_text)
+    out = []
+    for a, b in blocks:
+        if len(a) != 1 or len(b) != 1:
+            continue
+        (i,), (j,) = a, b
+        start, end = s_bounds[i]
+        found = _OR_CONDITION.search(src_text, start, end)
+        if found is None:
+            continue
+        sentence = dst_text[slice(*d_bounds[j])]
+        if any(sentence[t[0]:t[1]].lower() in words for t in tokens(sentence, lex.lang, lex)):
+            continue
+        at = found.start() + found.group().lower().index("or")
+        out.append(("only", "omission", "the source joins two conditions with 'or'; the translation has no "
+                    "word for 'or' there", Span(at, at + 2, src_text[at:at + 2]), None, DISJUNCTION_LOST, None))
+    return out
+
+
+__all__ = ["DISJUNCTION_LOST", "POLARITY", "disjunction_lost", "polarity_findings"]

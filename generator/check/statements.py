@@ -23,7 +23,7 @@ from .bypile import BUILD_KINDS, swapped
 from .facts import UNLIMITED, Fact, extract_facts, lexicon_of, masked
 from .facts import values_of as _values
 from .findings import Span
-from .polarity import polarity_findings
+from .polarity import disjunction_lost, polarity_findings
 from .lexicon import load_lexicon, tokens
 
 #: A finding of :func:`compare`: (check, severity, message, source span, translation span, confidence).
@@ -156,7 +156,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
         redeals = {f.sentence for f in src if f.kind == "redeal"} if "redeal" not in kinds else set()
         src, dst = _within(src, kinds), _within(dst, kinds)
     if _same_statements(src, dst):
-        return []
+        return _reported(disjunction_lost(src_text, src, dst_text, dst, context.lexicon or lang), src, context)
     blocks = align_sentences(src_text, src, dst_text, dst)
     raw = []
     for s_ids, d_ids in blocks:
@@ -190,10 +190,18 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     raw += _pile_generic(src, dst, blocks)
     raw += _direction_added(src, dst, src_text, blocks, context.model)
     raw += polarity_findings(src, dst, blocks, src_text)
+    raw += disjunction_lost(src_text, src, dst_text, dst, context.lexicon or lang)
     if kinds is not None:
         raw = [r for r in raw if r[0] in kinds]
     if not lexicon.one_words:
         raw = [_unsure_one(r, src, dst) for r in raw]
+    return _reported(raw, src, context)
+
+
+def _reported(raw: list, src, context: UnitContext) -> list[FactFinding]:
+    """The raw findings of one unit as :func:`compare` gives them: the confidence weighed by the
+    unit's role and raised where the page's rules model states the source's value, the severity
+    that follows from it, in report order."""
     contradicting, omitting = ROLE_FACTOR.get(context.role, (1.0, 1.0))
     out = []
     for check, nature, message, sspan, tspan, confidence, _value in raw:

@@ -659,3 +659,21 @@ def test_a_build_direction_the_translation_adds_is_a_warning(msgstr, model, foun
 def test_only_one_the_source_does_not_count_is_a_warning(msgid, msgstr, found):
     added = [f[1] for f in compare(msgid, msgstr, "de") if f[2].startswith("the translation says only one")]
     assert added == (["warning"] if found else [])
+
+
+@pytest.mark.parametrize("lang,msgstr,found", [
+    # The second condition made a condition of the first.
+    ("de", "Das Spiel ist verloren, wenn keine Karte mehr gelegt werden kann, falls alle Felder belegt sind.", True),
+    ("de", "Das Spiel ist verloren, wenn keine Karte mehr gelegt werden kann oder wenn alle Felder belegt sind.",
+     False),
+    # A sentence of its own for the second condition says it apart.
+    ("de", "Das Spiel ist verloren, wenn keine Karte mehr gelegt werden kann. Auch wenn alle Felder belegt sind, "
+           "ist es verloren.", False),
+    # Greek "ή" (or) is read as written: folded, it would be the article "η".
+    ("el", "Η παρτίδα χάνεται αν δεν μπορεί να τοποθετηθεί κανένα φύλλο ή, αν όλες οι θέσεις είναι γεμάτες.", False),
+    ("el", "Η παρτίδα χάνεται αν δεν μπορεί να τοποθετηθεί κανένα φύλλο, αν όλες οι θέσεις είναι γεμάτες.", True),
+])
+def test_two_conditions_joined_by_or_and_translated_as_one_is_a_warning(lang, msgstr, found):
+    msgid = "The game is lost if no card can be placed or if every space is filled."
+    lost = [f[1] for f in compare(msgid, msgstr, lang) if f[2].startswith("the source joins two conditions")]
+    assert lost == (["warning"] if found else [])
