@@ -24,7 +24,7 @@ from .facts import UNLIMITED, Fact, extract_facts, lexicon_of, masked
 from .facts import values_of as _values
 from .findings import Span
 from .polarity import disjunction_lost, polarity_findings
-from .lexicon import load_lexicon, tokens
+from .lexicon import fold, load_lexicon, tokens
 
 #: A finding of :func:`compare`: (check, severity, message, source span, translation span, confidence).
 FactFinding = tuple[str, str, str, "Span | None", "Span | None", float]
@@ -52,6 +52,8 @@ WRAP_OMISSION = 0.55
 DIRECTION_ADDED = 0.55
 #: An "only one" the translation states where the source has no count of one.
 ONLY_ONE_ADDED = 0.55
+#: One card to each pile, translated without a word for each.
+EACH_DROPPED = 0.5
 #: A value replaced by one other value of the same kind.
 CONTRADICTION = 0.85
 #: A contradiction among several values on each side, whose pairing is a guess (numbers: a deal
@@ -189,6 +191,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     raw += _wrap_dropped(src, dst, src_text)
     raw += _pile_generic(src, dst, blocks)
     raw += _direction_added(src, dst, src_text, blocks, context.model)
+    raw += _each_dropped(src, dst, src_text, dst_text, blocks, context.lexicon or lang)
     raw += polarity_findings(src, dst, blocks, src_text)
     raw += disjunction_lost(src_text, src, dst_text, dst, context.lexicon or lang)
     if kinds is not None:
@@ -752,6 +755,55 @@ def _each_total(raw: tuple, src, dst, text: str, lang: str, dst_text: str) -> tu
     if _one_word_beside(told, dst_text, lang):
         return raw
     return (check, nature, message, sspan, tspan, min(confidence, GOES_WITHOUT_SAYING), value)
+
+
+#: "one on to each", "one card face up to every pile": one card given to each pile ("each of the
+#: first four" names the piles, which a translation may count instead).
+_ONE_EACH = re.compile(r"\bone\b(?:[^\w.;:!?]+\w+){0,3}?[^\w.;:!?]+(?:on|onto|to|in|into)\s+(each|every)\b(?!\s+of\b)",
+                       re.I)
+
+
+def _each_dropped(src, dst, src_text: str, dst_text: str, blocks, lang: str) -> list:
+    """A source sentence that gives one card to each pile ("taken from the stock one on to each at a
+    time") whose translation has no word for each anywhere (the lexicon setting ``distributives``:
+    "jede", "pro", "κάθε", "από ένα", "по"; a word ending in ``*`` opens inflected forms): the
+    translation may give one card in all ("one at a time"). A translation that gives the total the
+    source states ("Four piles ... one Two on each" as "the four Twos") says the same. ``lang`` is
+    the translation's lexicon key; a lexicon without ``distributives`` gives nothing."""
+    lex = lexicon_of(lang)
+    if not lex.settings.get("distributives") or not _ONE_EACH.search(src_text):
+        return []
+    toks = tokens(dst_text, lex.lang, lex)
+    phrases = _distributives(lex)
+    if any(_phrase_at(toks, k, phrase) for k in range(len(toks)) for phrase in phrases):
+        return []
+    s_bounds = _bounds(src_text)
+    totals = {f.value for f in _of(src, "number") if f.value >= 2}
+    out = []
+    for a, b in blocks:
+        found = next((m for i in sorted(a) if (m := _ONE_EACH.search(src_text, *s_bounds[i]))), None)
+        if found is None or not b or any(f.value in totals for f in _of(dst, "number") if f.sentence in b):
+            continue
+        start, end = found.span(1)
+        out.append(("number", "omission", f"the source gives one to {found.group(1).lower()} pile; the "
+                    "translation does not say to each", Span(start, end, src_text[start:end]), None,
+                    EACH_DROPPED, None))
+    return out
+
+
+def _distributives(lex) -> tuple[tuple[tuple[str, bool], ...], ...]:
+    """The lexicon's ``distributives`` as phrases of ``(folded word, is a prefix)``."""
+    return tuple(tuple((fold(word.rstrip("*"), lex.lang), word.endswith("*")) for word in re.split(r"[\s-]+", entry))
+                 for entry in lex.settings.get("distributives", ()))
+
+
+def _phrase_at(toks, k: int, phrase) -> bool:
+    """Whether the words of ``phrase`` (see :func:`_distributives`) are ``toks[k]``, ``toks[k + 1]``, …
+    (a token's folded form or its lemma)."""
+    if k + len(phrase) > len(toks):
+        return False
+    return all(any(form == word or (prefix and form.startswith(word)) for form in (toks[k + n][2], toks[k + n][4]))
+               for n, (word, prefix) in enumerate(phrase))
 
 
 def _count_to_only(raw: tuple, src, dst, blocks) -> tuple:

@@ -677,3 +677,30 @@ def test_two_conditions_joined_by_or_and_translated_as_one_is_a_warning(lang, ms
     msgid = "The game is lost if no card can be placed or if every space is filled."
     lost = [f[1] for f in compare(msgid, msgstr, lang) if f[2].startswith("the source joins two conditions")]
     assert lost == (["warning"] if found else [])
+
+
+@pytest.mark.parametrize("lang,msgstr,found", [
+    # One at a time, but not one to each pile.
+    ("el", "Τρεις στοίβες κάτω δεξιά. Παίρνουν φύλλα από τη μάνα ένα τη φορά.", True),
+    ("el", "Τρεις στοίβες κάτω δεξιά. Παίρνουν από τη μάνα ένα φύλλο σε κάθε στοίβα τη φορά.", False),
+    ("el", "Τρεις στοίβες κάτω δεξιά. Παίρνουν από τη μάνα από ένα φύλλο τη φορά.", False),
+    # German "pro Stapel"; Serbian distributive "по", and "свакој" read by its opening "свак".
+    ("de", "Drei Stapel unten rechts. Sie nehmen vom Talon eine Karte pro Stapel.", False),
+    ("sr", "Три гомиле доле десно. Са шпила се узима по једна карта.", False),
+    ("sr", "Три гомиле доле десно. Са шпила се узима једна карта на свакој гомили.", False),
+    ("sr", "Три гомиле доле десно. Са шпила се узима једна карта.", True),
+])
+def test_one_to_each_pile_translated_without_each_is_a_warning(lang, msgstr, found):
+    msgid = "Three piles bottom right. They take cards from the stock, one on to each at a time."
+    lost = [f[1] for f in compare(msgid, msgstr, lang) if f[2].startswith("the source gives one to each pile")]
+    assert lost == (["warning"] if found else [])
+
+
+def test_one_to_each_pile_given_as_the_total_is_no_finding():
+    msgid = "Four piles on top. Deal one Two on each foundation to start."
+    total = compare(msgid, "Τέσσερις στοίβες επάνω. Στην αρχή τοποθετούνται εδώ τα τέσσερα δυάρια.", "el")
+    assert [f for f in total if f[2].startswith("the source gives one to each pile")] == []
+    # "Each of the first four" names the piles, which a translation may count instead.
+    assert [f for f in compare("Deal one card on each of the first four piles.",
+                               "Μοιράζεται ένα φύλλο στις τέσσερις πρώτες στοίβες.", "el")
+            if f[2].startswith("the source gives one to each pile")] == []
