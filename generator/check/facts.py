@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .findings import Span
-from .lexicon import Lexicon, Term, fold, load_lexicon, tokens
+from .lexicon import Lexicon, Term, fold, load_lexicon, tokens, word_hits
 
 #: The rule-fact checks, in report order.
 CHECKS = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "step", "face", "redeal", "at-a-time",
@@ -80,16 +80,30 @@ class _Match:
 
 def _match_terms(toks, lex: Lexicon, text: str = "") -> list[_Match]:
     found = []
-    # A phrase does not run on past the end of a sentence ("... με το Βαλέ από πάνω. Από εκεί ...").
-    ends = {k for k in range(1, len(toks)) if _STOP.search(text, toks[k - 1][1], toks[k][0])} if text else set()
-    for i, (_, _, folded, stem, lemma, lemma_stem) in enumerate(toks):
+    size = len(toks)
+    following = lex.following
+    breaks = None  # tokens k with a sentence end between token k - 1 and k, read when first needed
+    for i, tok in enumerate(toks):
+        folded = tok[2]
         if folded.isdigit():
             found.append(_Match(i, i, "digits", int(folded), "exact"))
             continue
-        for term in lex.candidates(folded, stem, lemma, lemma_stem):
-            if _term_matches(term, toks, i) and not any(i < k < i + len(term.words) for k in ends) \
-                    and not _wants_number(term, toks, i, lex):
-                found.append(_Match(i, i + len(term.words) - 1, term.kind, term.value, term.words[0].how))
+        # Each term's first word matches this token and its second the next (Lexicon.following).
+        for term in following(tok[2:], toks[i + 1][2:] if i + 1 < size else None):
+            words = term.words
+            n = len(words)
+            if n > 1:
+                if i + n > size or (n > 2 and not all(word_hits(words[k], *toks[i + k][2:]) for k in range(2, n))):
+                    continue
+                # A phrase does not run on past the end of a sentence ("... με το Βαλέ από πάνω. Από εκεί ...").
+                if text:
+                    if breaks is None:
+                        breaks = {k for k in range(1, size) if _STOP.search(text, toks[k - 1][1], toks[k][0])}
+                    if any(k in breaks for k in range(i + 1, i + n)):
+                        continue
+            if term.kind == "comparator" and _wants_number(term, toks, i, lex):
+                continue
+            found.append(_Match(i, i + n - 1, term.kind, term.value, words[0].how))
     found.sort(key=lambda m: (-(m.last - m.first), _KIND_PRIORITY.get(m.kind, 13),
                               _HOW_PRIORITY[m.how], m.first))
     taken: set[int] = set()
@@ -120,24 +134,6 @@ def _wants_number(term: Term, toks, i: int, lex: Lexicon) -> bool:
     folded, stem, lemma, lemma_stem = toks[end][2:6]
     return not (folded.isdigit()
                 or any(t.kind == "number" for t in lex.candidates(folded, stem, lemma, lemma_stem)))
-
-
-def _term_matches(term: Term, toks, i: int) -> bool:
-    if i + len(term.words) > len(toks):
-        return False
-    for k, pat in enumerate(term.words):
-        _, _, folded, stem, lemma, lemma_stem = toks[i + k]
-        if not (_word_matches(pat, folded, stem) or (pat.how != "exact" and _word_matches(pat, lemma, lemma_stem))):
-            return False
-    return True
-
-
-def _word_matches(pat, folded: str, stem: str) -> bool:
-    if pat.how == "stem":
-        return stem == pat.text
-    if pat.how == "exact":
-        return folded == pat.text
-    return folded.startswith(pat.text)
 
 
 def _span(text: str, toks, m: _Match) -> Span:

@@ -84,6 +84,9 @@ class Lexicon:
     prefixed: dict[str, list[Term]] = field(default_factory=dict)
     prefix_lengths: tuple[int, ...] = ()
     _candidates: dict[tuple[str, str], tuple[Term, ...]] = field(default_factory=dict, repr=False)
+    #: Per token forms: (candidates, the one-word ones, {next token's forms: terms} or None when all
+    #: are one word); see :meth:`following`.
+    _following: dict[tuple[str, str, str, str], tuple] = field(default_factory=dict, repr=False)
     _tokens: dict[tuple[str, str], tuple[tuple[int, int, str, str], ...]] = field(
         default_factory=dict, repr=False)
     #: Each word as written → (folded, stem, lemma, lemma stem): the same for every copy of the
@@ -175,6 +178,7 @@ class Lexicon:
             self.prefix_lengths = tuple(sorted({*self.prefix_lengths, len(first.text)}))
         # A new term may change any answer already given (a text's words stay what they are).
         self._candidates.clear()
+        self._following.clear()
 
     def candidates(self, folded: str, stem: str, lemma: str = "", lemma_stem: str = "") -> tuple[Term, ...]:
         """Terms whose first word matches a token with this folded form and stem, or with this lemma
@@ -193,6 +197,29 @@ class Lexicon:
                         break
                     out.extend(self.prefixed.get(form[:n], ()))
             found = self._candidates[key] = tuple(dict.fromkeys(out))
+        return found
+
+    def following(self, first: tuple[str, str, str, str],
+                  second: tuple[str, str, str, str] | None) -> tuple[Term, ...]:
+        """The terms of :meth:`candidates` for a token with forms ``first`` ``(folded, stem, lemma,
+        lemma stem)`` that the next token, with forms ``second`` (``None``: the text ends), does not
+        rule out: every one-word term, and each longer term whose second word ``second`` satisfies
+        (:func:`word_hits`), in the order :meth:`candidates` gives them. Every term's first word
+        matches ``first``; words from the third on are left to the caller."""
+        entry = self._following.get(first)
+        if entry is None:
+            terms = self.candidates(*first)
+            singles = tuple(term for term in terms if len(term.words) == 1)
+            if len(self._following) >= 262_144:
+                self._following.clear()  # a bound for long runs
+            entry = self._following[first] = (terms, singles, {} if len(singles) < len(terms) else None)
+        terms, singles, after = entry
+        if after is None or second is None:
+            return singles
+        found = after.get(second)
+        if found is None:
+            found = after[second] = tuple(term for term in terms
+                                          if len(term.words) == 1 or word_hits(term.words[1], *second))
         return found
 
     def extended(self, extra: tuple[tuple[str, str, str], ...]) -> "Lexicon":
@@ -244,6 +271,17 @@ class Lexicon:
         lemma = self.lemma(word)
         return any(term.kind == "pile" and len(term.words) == 1
                    for term in self.candidates(folded, self.stem_of(word), lemma, self.lemma_stem_of(word)))
+
+
+def word_hits(pattern: Pattern, folded: str, stem: str, lemma: str, lemma_stem: str) -> bool:
+    """Whether one word of a term matches a token with these forms (see :meth:`Lexicon.forms`): by its
+    folded form and stem, or, for a stem or prefix pattern, by its lemma and the lemma's stem."""
+    how, text = pattern.how, pattern.text
+    if how == "stem":
+        return stem == text or lemma_stem == text
+    if how == "exact":
+        return folded == text
+    return folded.startswith(text) or lemma.startswith(text)
 
 
 def _pattern_hits(pattern: Pattern, folded: str, stem: str) -> bool:
