@@ -12,6 +12,7 @@ import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 from pathlib import Path
 
 from .findings import Span
@@ -69,8 +70,10 @@ def values_of(fact: Fact) -> tuple:
     return fact.value if isinstance(fact.value, tuple) else (fact.value,)
 
 
-@dataclass(frozen=True, slots=True)
-class _Match:
+class _Match(NamedTuple):
+    """A term found in a text's tokens (a tuple: a text's matches are kept, and tuples of plain
+    values are no work for the garbage collector once it has seen them)."""
+
     first: int
     last: int  # index of the last token, inclusive
     kind: str
@@ -233,17 +236,10 @@ def _mask_pattern(mask: tuple[str, ...]) -> tuple["re.Pattern", frozenset[str] |
 
 
 def _read(text: str, lang: str) -> tuple[Lexicon, list, list[_Match]]:
-    """The lexicon, tokens and chosen term matches of ``text`` (matches cached per text)."""
+    """The lexicon, tokens and chosen term matches of ``text`` (its facts are kept, see :func:`_facts_of`)."""
     lex = _lexicon(lang)
     toks = tokens(text, lex.lang, lex)
-    return lex, toks, list(_matches_of(text, lang))
-
-
-@lru_cache(maxsize=16_384)
-def _matches_of(text: str, lang: str) -> tuple[_Match, ...]:
-    # A msgid is read once per catalog, and a msgstr twice (facts, then the unlimited test).
-    lex = _lexicon(lang)
-    return tuple(_match_terms(tokens(text, lex.lang, lex), lex, text))
+    return lex, toks, _match_terms(toks, lex, text)
 
 
 @lru_cache(maxsize=16_384)

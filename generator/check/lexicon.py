@@ -33,10 +33,37 @@ _WORD = re.compile(r"\d+|[^\W\d_]+(?:\u00b7[^\W\d_]+)*")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
-@lru_cache(maxsize=262_144)
+#: The most words kept per language by each of the word memos below (a bound for long runs).
+_MEMO_WORDS = 262_144
+# Memos of what a word is in one language: plain dicts of strings, which the garbage collector
+# stops looking into once it has seen them (a function cache's entries it traverses every time).
+_FOLDED: dict[str, dict[str, str]] = {}
+_STEMS: dict[str, dict[str, str]] = {}
+_LEMMAS: dict[tuple[str, str], dict[str, str]] = {}
+_WRITTEN_LEMMAS: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def _memo(memos: dict, key) -> dict:
+    """The memo of ``key`` in ``memos``, emptied when it holds :data:`_MEMO_WORDS` words."""
+    memo = memos.get(key)
+    if memo is None:
+        memo = memos[key] = {}
+    elif len(memo) >= _MEMO_WORDS:
+        memo.clear()
+    return memo
+
+
 def fold(word: str, lang: str) -> str:
     """Lower-case ``word``, drop accents and diacritics, write Greek final sigma as σ, and write
     Serbian in Latin script, so that ``"ΆΣΟΣ"``, ``"άσος"`` and ``"ασοσ"`` compare equal (str → str)."""
+    memo = _FOLDED.get(lang)
+    found = memo.get(word) if memo is not None else None
+    if found is None:
+        found = _memo(_FOLDED, lang)[word] = _fold(word, lang)
+    return found
+
+
+def _fold(word: str, lang: str) -> str:
     if lang == "sr" and _CYRILLIC.search(word):
         word = cyrtranslit.to_latin(word, "sr")
     word = word.lower()
@@ -292,20 +319,33 @@ def _pattern_hits(pattern: Pattern, folded: str, stem: str) -> bool:
     return stem == pattern.text
 
 
-@lru_cache(maxsize=200_000)
 def _stem(name: str, folded: str) -> str:
     if not name:  # a lexicon without a stemmer (numbers only): words are their own stems
         return folded
-    return fold(_stemmers(name).stemWord(folded), "sr" if name == "serbian" else "xx")
+    memo = _STEMS.get(name)
+    found = memo.get(folded) if memo is not None else None
+    if found is None:
+        found = _memo(_STEMS, name)[folded] = fold(_stemmers(name).stemWord(folded), "sr" if name == "serbian" else "xx")
+    return found
 
 
-@lru_cache(maxsize=200_000)
 def _lemma(code: str, word: str, lang: str) -> str:
-    return fold(_written_lemma(code, word, lang), lang)
+    memo = _LEMMAS.get((code, lang))
+    found = memo.get(word) if memo is not None else None
+    if found is None:
+        found = _memo(_LEMMAS, (code, lang))[word] = fold(_written_lemma(code, word, lang), lang)
+    return found
 
 
-@lru_cache(maxsize=200_000)
 def _written_lemma(code: str, word: str, lang: str) -> str:
+    memo = _WRITTEN_LEMMAS.get((code, lang))
+    found = memo.get(word) if memo is not None else None
+    if found is None:
+        found = _memo(_WRITTEN_LEMMAS, (code, lang))[word] = _simplemma_lemma(code, word, lang)
+    return found
+
+
+def _simplemma_lemma(code: str, word: str, lang: str) -> str:
     # simplemma wants the word as written (German nouns capitalised, Greek accents kept); Serbian
     # goes in Latin script, as its Serbo-Croatian data is.
     if not code or not word.isalpha():
