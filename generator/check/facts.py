@@ -86,13 +86,14 @@ def _match_terms(toks, lex: Lexicon, text: str = "") -> list[_Match]:
     size = len(toks)
     following = lex.following
     breaks = None  # tokens k with a sentence end between token k - 1 and k, read when first needed
+    last = size - 1
     for i, tok in enumerate(toks):
         folded = tok[2]
         if folded.isdigit():
             found.append(_Match(i, i, "digits", int(folded), "exact"))
             continue
         # Each term's first word matches this token and its second the next (Lexicon.following).
-        for term in following(tok[2:], toks[i + 1][2:] if i + 1 < size else None):
+        for term in following(tok[2:], toks[i + 1] if i < last else None):
             words = term.words
             n = len(words)
             if n > 1:
@@ -112,10 +113,15 @@ def _match_terms(toks, lex: Lexicon, text: str = "") -> list[_Match]:
     taken: set[int] = set()
     chosen = []
     for m in found:
-        idx = range(m.first, m.last + 1)
-        if any(k in taken for k in idx):
-            continue
-        taken.update(idx)
+        if m.first == m.last:
+            if m.first in taken:
+                continue
+            taken.add(m.first)
+        else:
+            idx = range(m.first, m.last + 1)
+            if any(k in taken for k in idx):
+                continue
+            taken.update(idx)
         chosen.append(m)
     chosen.sort(key=lambda m: m.first)
     return chosen
@@ -155,7 +161,8 @@ def sentence_starts(text: str) -> list[int]:
     """Character offsets at which the sentences of ``text`` after the first begin: after a full
     stop, question or exclamation mark, semicolon or colon followed by a space or a tag (a stop at
     the very end begins no sentence)."""
-    return [m.end() for m in _SENTENCE_END.finditer(text) if text[m.end():].strip()]
+    last = len(text.rstrip())  # past the last character that is not white space
+    return [m.end() for m in _SENTENCE_END.finditer(text) if m.end() < last]
 
 
 def lexicon_key(lang: str, extra: tuple[tuple[str, str, str], ...] = ()) -> str:

@@ -226,13 +226,12 @@ class Lexicon:
             found = self._candidates[key] = tuple(dict.fromkeys(out))
         return found
 
-    def following(self, first: tuple[str, str, str, str],
-                  second: tuple[str, str, str, str] | None) -> tuple[Term, ...]:
+    def following(self, first: tuple[str, str, str, str], second: tuple | None) -> tuple[Term, ...]:
         """The terms of :meth:`candidates` for a token with forms ``first`` ``(folded, stem, lemma,
-        lemma stem)`` that the next token, with forms ``second`` (``None``: the text ends), does not
-        rule out: every one-word term, and each longer term whose second word ``second`` satisfies
-        (:func:`word_hits`), in the order :meth:`candidates` gives them. Every term's first word
-        matches ``first``; words from the third on are left to the caller."""
+        lemma stem)`` that the next token, ``second`` (a token of :func:`tokens`; ``None``: the text
+        ends), does not rule out: every one-word term, and each longer term whose second word the
+        next token satisfies (:func:`word_hits`), in the order :meth:`candidates` gives them. Every
+        term's first word matches ``first``; words from the third on are left to the caller."""
         entry = self._following.get(first)
         if entry is None:
             terms = self.candidates(*first)
@@ -243,10 +242,11 @@ class Lexicon:
         terms, singles, after = entry
         if after is None or second is None:
             return singles
-        found = after.get(second)
+        forms = second[2:]
+        found = after.get(forms)
         if found is None:
-            found = after[second] = tuple(term for term in terms
-                                          if len(term.words) == 1 or word_hits(term.words[1], *second))
+            found = after[forms] = tuple(term for term in terms
+                                         if len(term.words) == 1 or word_hits(term.words[1], *forms))
         return found
 
     def extended(self, extra: tuple[tuple[str, str, str], ...]) -> "Lexicon":
