@@ -502,8 +502,13 @@ def tokens(text: str, lang: str, lexicon: Lexicon | None = None) -> list[tuple[i
     key = (text, lex.lang)
     found = lex._tokens.get(key)
     if found is None:
-        forms = lex.forms
-        found = tuple((m.start(), m.end(), *forms(m.group())) for m in _WORD.finditer(_mask_markup(text)))
+        known, forms, words = lex._forms, lex.forms, []
+        for match in _WORD.finditer(_mask_markup(text)):
+            word = match.group()
+            folded, stem, lemma, lemma_stem = known.get(word) or forms(word)
+            start, end = match.span()
+            words.append((start, end, folded, stem, lemma, lemma_stem))
+        found = tuple(words)
         if len(lex._tokens) >= 65_536:
             lex._tokens.clear()  # a bound for long runs; a corpus the size of AisleRiot's fits
         lex._tokens[key] = found
@@ -515,4 +520,6 @@ _MARKUP = re.compile(r"<[^<>]*>|&[#\w]+;|\[[^\[\]]*\]\(\S*\)")
 
 def _mask_markup(text: str) -> str:
     """``text`` with tags, entities and their attributes blanked out (same length, so offsets hold)."""
+    if "<" not in text and "&" not in text and "[" not in text:
+        return text  # nothing the pattern could match
     return _MARKUP.sub(lambda m: " " * len(m.group()), text)
