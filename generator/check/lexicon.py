@@ -64,6 +64,8 @@ def fold(word: str, lang: str) -> str:
 
 
 def _fold(word: str, lang: str) -> str:
+    if word.isascii():
+        return word.lower()  # no script to change, nothing to decompose, no final sigma
     if lang == "sr" and _CYRILLIC.search(word):
         word = cyrtranslit.to_latin(word, "sr")
     word = word.lower()
