@@ -206,7 +206,17 @@ def extract_facts(text: str, lang: str) -> list[Fact]:
     Raises:
         LanguageError: no lexicon for ``lang``.
     """
-    return list(_facts_of(text, lang))
+    found = _FACTS.get((text, lang))
+    if found is None:
+        if len(_FACTS) >= 16_384:
+            _FACTS.clear()  # a bound for long runs
+        found = _FACTS[text, lang] = _facts_of(text, lang)
+    return list(found)
+
+
+# The facts of each text read, by (text, lexicon key): a msgid is read once per catalog, a msgstr
+# by several checks.
+_FACTS: dict[tuple[str, str], tuple[Fact, ...]] = {}
 
 
 def masked(text: str, mask: tuple[str, ...]) -> str:
@@ -243,13 +253,12 @@ def _mask_pattern(mask: tuple[str, ...]) -> tuple["re.Pattern", frozenset[str] |
 
 
 def _read(text: str, lang: str) -> tuple[Lexicon, list, list[_Match]]:
-    """The lexicon, tokens and chosen term matches of ``text`` (its facts are kept, see :func:`_facts_of`)."""
+    """The lexicon, tokens and chosen term matches of ``text`` (its facts are kept by :func:`extract_facts`)."""
     lex = _lexicon(lang)
     toks = tokens(text, lex.lang, lex)
     return lex, toks, _match_terms(toks, lex, text)
 
 
-@lru_cache(maxsize=16_384)
 def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
     lex, toks, matches = _read(text, lang)
     facts: list[Fact] = []

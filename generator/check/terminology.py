@@ -98,7 +98,7 @@ class _Index:
     ranges :func:`_find` gives for that group's phrases.
     """
 
-    __slots__ = ("compound", "by_stem", "by_exact", "by_prefix", "lengths", "_seen", "_texts")
+    __slots__ = ("compound", "by_stem", "by_exact", "by_prefix", "lengths", "_words", "_seen", "_texts")
 
     def __init__(self, groups, compound: bool) -> None:
         self.compound = compound
@@ -120,12 +120,13 @@ class _Index:
                     if compound and len(first.text) >= 5:
                         self.by_prefix.setdefault(first.text, []).append(entry)
         self.lengths = tuple(sorted({len(text) for text in self.by_prefix}))
-        self._seen: dict[tuple[str, str], tuple] = {}
+        self._words: dict[tuple[str, str, str], tuple] = {}  # (folded, stem, lemma stem) -> entries
+        self._seen: dict[tuple[str, str, str, str], tuple] = {}  # a token's forms -> entries
         self._texts: dict[str, dict] = {}
 
     def _candidates(self, folded: str, stem: str, lemma_stem: str = "") -> tuple:
         key = (folded, stem, lemma_stem)
-        found = self._seen.get(key)
+        found = self._words.get(key)
         if found is None:
             out = [*self.by_stem.get(stem, ()), *self.by_stem.get(lemma_stem, ()), *self.by_exact.get(folded, ())]
             for n in self.lengths:
@@ -133,7 +134,7 @@ class _Index:
                     break
                 out.extend(self.by_prefix.get(folded[:n], ()))
             # The index only narrows the search; the first word is still tested as _find tests it.
-            found = self._seen[key] = tuple(
+            found = self._words[key] = tuple(
                 e for e in dict.fromkeys(out) if _word_ok(e[1][0], folded, stem, self.compound, lemma_stem))
         return found
 
@@ -152,9 +153,9 @@ class _Index:
         compound, size, seen = self.compound, len(toks), self._seen
         starts: dict = {}
         for i, tok in enumerate(toks):
-            cands = seen.get((tok[2], tok[3], tok[5]))  # a token is (start, end, folded, stem, lemma, lemma stem)
+            cands = seen.get(tok[2:])  # a token is (start, end, folded, stem, lemma, lemma stem)
             if cands is None:
-                cands = self._candidates(tok[2], tok[3], tok[5])
+                cands = seen[tok[2:]] = self._candidates(tok[2], tok[3], tok[5])
             if not cands:
                 continue
             local: dict = {}
