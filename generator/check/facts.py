@@ -225,18 +225,12 @@ def masked(text: str, mask: tuple[str, ...]) -> str:
     if not mask:
         return text
     pattern, first_words = _mask_pattern(mask)
-    if first_words is not None and first_words.isdisjoint(_words_of(text)):
+    if first_words is not None and first_words.isdisjoint(_WORDS.findall(text)):
         return text  # no phrase can begin here: most texts name no game
     return pattern.sub(lambda m: " " * len(m.group()), text)
 
 
 _WORDS = re.compile(r"\w+")
-
-
-@lru_cache(maxsize=65_536)
-def _words_of(text: str) -> frozenset[str]:
-    """The words of ``text`` (kept: a msgid is masked once per catalog)."""
-    return frozenset(_WORDS.findall(text))
 
 
 @lru_cache(maxsize=64)

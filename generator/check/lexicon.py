@@ -362,7 +362,11 @@ def _simplemma_lemma(code: str, word: str, lang: str) -> str:
 
 @lru_cache(maxsize=None)
 def _stemmers(name: str):
-    return snowballstemmer.stemmer(name)
+    stemmer = snowballstemmer.stemmer(name)
+    if hasattr(stemmer, "maxCacheSize"):
+        # PyStemmer keeps a cache of its own; the stems are kept here already (_STEMS).
+        stemmer.maxCacheSize = 0
+    return stemmer
 
 
 def _number_words(lang: str) -> tuple[dict[str, int], set[str]]:
