@@ -229,8 +229,12 @@ def _confirmed(catalog: Catalog):
         if not message.id or message.fuzzy or message.context == "_":
             continue
         msgid = message.id if isinstance(message.id, str) else message.id[0]
-        strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
-        msgstr = next((s for s in strings if s), "")
+        strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+        msgstr = ""
+        for string in strings:
+            if string:
+                msgstr = string
+                break
         if msgstr and msgid != "translator-credits":
             yield message, msgid, msgstr
 
