@@ -11,7 +11,7 @@ import bisect
 import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
 from pathlib import Path
 
@@ -81,6 +81,10 @@ class _Match(NamedTuple):
     how: str
 
 
+# _Match from one tuple of its fields, as _Match(*fields) makes it but without a Python-level call.
+_new_match = partial(tuple.__new__, _Match)
+
+
 def _match_terms(toks, lex: Lexicon, text: str = "") -> list[_Match]:
     found = []
     size = len(toks)
@@ -90,7 +94,7 @@ def _match_terms(toks, lex: Lexicon, text: str = "") -> list[_Match]:
     for i, tok in enumerate(toks):
         folded = tok[2]
         if folded.isdigit():
-            found.append(_Match(i, i, "digits", int(folded), "exact"))
+            found.append(_new_match((i, i, "digits", int(folded), "exact")))
             continue
         # Each term's first word matches this token and its second the next (Lexicon.following).
         for term in following(tok[2:], toks[i + 1] if i < last else None):
@@ -107,7 +111,7 @@ def _match_terms(toks, lex: Lexicon, text: str = "") -> list[_Match]:
                         continue
             if term.kind == "comparator" and _wants_number(term, toks, i, lex):
                 continue
-            found.append(_Match(i, i + n - 1, term.kind, term.value, words[0].how))
+            found.append(_new_match((i, i + n - 1, term.kind, term.value, words[0].how)))
     found.sort(key=lambda m: (-(m.last - m.first), _KIND_PRIORITY.get(m.kind, 13),
                               _HOW_PRIORITY[m.how], m.first))
     taken: set[int] = set()

@@ -162,10 +162,20 @@ class Lexicon:
         :meth:`lemma`, :meth:`lemma_stem_of`), read once per word."""
         found = self._forms.get(word)
         if found is None:
-            folded = fold(word, self.lang)
-            lemma = self.lemma(word)
-            stem = self.stem_of(word)
-            found = (folded, stem, lemma, self.lemma_stem_of(word) if lemma != folded else stem)
+            # What stem_of, lemma and lemma_stem_of give, each intermediate form read once.
+            lang, name = self.lang, self.stemmer_name
+            folded = fold(word, lang)
+            written = _written_lemma(self.settings.get("lemmas", ""), word, lang)
+            lemma = fold(written, lang)
+            if not name:
+                stem, lemma_stem = folded, lemma
+            elif self.settings.get("stem_unfolded"):
+                stem = _stem(name, word.lower())
+                lemma_stem = _stem(name, written.lower()) if lemma != folded else stem
+            else:
+                stem = _stem(name, folded)
+                lemma_stem = _stem(name, lemma) if lemma != folded else stem
+            found = (folded, stem, lemma, lemma_stem if lemma != folded else stem)
             if len(self._forms) >= 262_144:
                 self._forms.clear()  # a bound for long runs
             self._forms[word] = found
