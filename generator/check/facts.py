@@ -16,7 +16,7 @@ from typing import NamedTuple
 from pathlib import Path
 
 from .findings import Span
-from .lexicon import Lexicon, Term, fold, load_lexicon, tokens, word_hits
+from .lexicon import Lexicon, Term, fold, load_lexicon, read_tokens, word_hits
 
 #: The rule-fact checks, in report order.
 CHECKS = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "step", "face", "redeal", "at-a-time",
@@ -71,8 +71,7 @@ def values_of(fact: Fact) -> tuple:
 
 
 class _Match(NamedTuple):
-    """A term found in a text's tokens (a tuple: a text's matches are kept, and tuples of plain
-    values are no work for the garbage collector once it has seen them)."""
+    """A term found in a text's tokens (a named tuple: quick to make, and every text makes many)."""
 
     first: int
     last: int  # index of the last token, inclusive
@@ -253,7 +252,7 @@ def _mask_pattern(mask: tuple[str, ...]) -> tuple["re.Pattern", frozenset[str] |
 def _read(text: str, lang: str) -> tuple[Lexicon, list, list[_Match]]:
     """The lexicon, tokens and chosen term matches of ``text`` (its facts are kept by :func:`extract_facts`)."""
     lex = _lexicon(lang)
-    toks = tokens(text, lex.lang, lex)
+    toks = read_tokens(text, lex.lang, lex)
     return lex, toks, _match_terms(toks, lex, text)
 
 

@@ -513,6 +513,11 @@ def tokens(text: str, lang: str, lexicon: Lexicon | None = None) -> list[tuple[i
     character offsets; the lemma is simplemma's dictionary form, folded (see :meth:`Lexicon.lemma`).
     ``lexicon`` defaults to :func:`load_lexicon` of ``lang``; words are read as its language reads
     them (:meth:`Lexicon.forms`)."""
+    return list(read_tokens(text, lang, lexicon))
+
+
+def read_tokens(text: str, lang: str, lexicon: Lexicon | None = None) -> tuple[tuple[int, int, str, str, str, str], ...]:
+    """:func:`tokens` as the tuple the lexicon keeps for ``text``, for callers that only read it."""
     lex = lexicon or load_lexicon(lang)
     # The same text is read by several checks and (a msgid) once per catalog: keep its words.
     key = (text, lex.lang)
@@ -528,7 +533,7 @@ def tokens(text: str, lang: str, lexicon: Lexicon | None = None) -> list[tuple[i
         if len(lex._tokens) >= 65_536:
             lex._tokens.clear()  # a bound for long runs; a corpus the size of AisleRiot's fits
         lex._tokens[key] = found
-    return list(found)
+    return found
 
 
 _MARKUP = re.compile(r"<[^<>]*>|&[#\w]+;|\[[^\[\]]*\]\(\S*\)")

@@ -24,7 +24,7 @@ from .facts import UNLIMITED, Fact, extract_facts, lexicon_of, masked
 from .facts import values_of as _values
 from .findings import Span
 from .polarity import polarity_findings
-from .lexicon import load_lexicon, tokens
+from .lexicon import load_lexicon, read_tokens
 
 #: A finding of :func:`compare`: (check, severity, message, source span, translation span, confidence).
 FactFinding = tuple[str, str, str, "Span | None", "Span | None", float]
@@ -636,7 +636,7 @@ def _one(src, dst, lang: str, msgstr: str) -> list:
     if not ones or any(f.value == 1 for f in _of(dst, "number")):
         return []
     lex = load_lexicon(lang)
-    if any(t[2] in lex.one_words or t[4] in lex.one_words for t in tokens(msgstr, lang, lex)):
+    if any(t[2] in lex.one_words or t[4] in lex.one_words for t in read_tokens(msgstr, lang, lex)):
         return []
     return [("number", "omission", "the source says 1; the translation has no such number",
              ones[0].span, None, OMISSION["number"], 1)]
@@ -850,7 +850,7 @@ def _one_word_beside(fact: Fact, text: str, lang: str) -> bool:
     bounds = _bounds(text)
     start, end = bounds[fact.sentence] if fact.sentence < len(bounds) else (0, len(text))
     return any((t[2] in lex.one_words or t[4] in lex.one_words) and start <= t[0] < end
-               and not fact.span.start <= t[0] < fact.span.end for t in tokens(text, lex.lang, lex))
+               and not fact.span.start <= t[0] < fact.span.end for t in read_tokens(text, lex.lang, lex))
 
 
 def _count_kept(raw: tuple, src, dst, lang: str, dst_text: str) -> tuple:

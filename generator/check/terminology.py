@@ -21,7 +21,7 @@ from ..errors import LanguageError
 from .findings import Span
 from .glossary import Concept, GlossaryTerm, glossary_path, infer_glossary, read_tbx
 from .health import Problem
-from .lexicon import LEXICON_DIR, Lexicon, Pattern, load_lexicon, tokens
+from .lexicon import LEXICON_DIR, Lexicon, Pattern, load_lexicon, read_tokens, tokens
 
 #: The checks this module reports.
 CHECKS = ("terminology", "false-friend")
@@ -440,7 +440,7 @@ def _check_terminology(concepts: list[Concept], catalog: Catalog, lang: str) -> 
                                  + tuple((n + k, m.synonyms) for k, m in enumerate(matchers)), compound)
     problems = []
     for message, msgid, msgstr in _confirmed(catalog):
-        src = tokens(msgid, "en", en)
+        src = read_tokens(msgid, "en", en)
         named = english_index.find(src, msgid)
         if not named:
             continue
@@ -449,7 +449,7 @@ def _check_terminology(concepts: list[Concept], catalog: Catalog, lang: str) -> 
                        key=lambda item: item[0])
         if not order:
             continue
-        dst = tokens(msgstr, code, lex)
+        dst = read_tokens(msgstr, code, lex)
         hits = target_index.find(dst)
         # Words that are another concept's preferred term are that concept, never a variant of this one.
         taken = {}
@@ -540,11 +540,11 @@ def check_false_friends(concepts: list[Concept], catalog: Catalog, lang: str) ->
     entry_index = _Index(((j, (phrase,)) for j, (phrase, _, _) in enumerate(entries)), False)
     problems = []
     for message, msgid, msgstr in _confirmed(catalog):
-        src = tokens(msgid, "en", en)
+        src = read_tokens(msgid, "en", en)
         said = set(english_index.find(src, msgid))
         if not said:
             continue
-        dst = tokens(msgstr, lex.lang, lex)
+        dst = read_tokens(msgstr, lex.lang, lex)
         found = entry_index.find(dst)
         for j, (phrase, means, entry) in enumerate(entries):
             if means in said:
