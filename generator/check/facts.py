@@ -272,7 +272,7 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
                  for m in matches if m.kind == "at-a-time"}
     # "τρία τρία", "ένα-ένα": a number said twice means that many at a time, and so it does with a
     # word of the lexicon's "repeat_joiners" between (French "trois par trois", Swedish "tre och tre").
-    joiners = frozenset(lex.settings.get("repeat_joiners", ()))
+    joiners = lex.derived("repeat_joiners", _repeat_joiners)
     for a, b in zip(numbers, numbers[1:]):
         between = b.first - a.last - 1
         if (between == 0 or (between == 1 and toks[a.last + 1][2] in joiners)) and a.value == b.value \
@@ -289,10 +289,12 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
             redeals[id(m)] = _redeal_count(matches, [n for n in numbers if n.value not in used], m,
                                            sentence, lex, absorbed)
     # "Up to thirteen piles" is a limit; "move cards up to the foundation" is not.
-    needs_number = set(lex.settings.get("needs_number_after", ()))
-    number_starts = {n.first for n in numbers if n.kind == "digits" or (isinstance(n.value, int) and n.value >= 2)}
-    matches = [m for m in matches if not (m.kind == "comparator" and m.last + 1 not in number_starts
-                                          and " ".join(t[2] for t in toks[m.first:m.last + 1]) in needs_number)]
+    needs_number = lex.derived("needs_number_after", _needs_number)
+    if needs_number:
+        number_starts = {n.first for n in numbers
+                         if n.kind == "digits" or (isinstance(n.value, int) and n.value >= 2)}
+        matches = [m for m in matches if not (m.kind == "comparator" and m.last + 1 not in number_starts
+                                              and " ".join(t[2] for t in toks[m.first:m.last + 1]) in needs_number)]
     # German "weder … noch": the "noch" is the second negation, as English "nor" is.
     for first, second in lex.settings.get("negation_pairs", ()):
         opened = None
@@ -305,17 +307,19 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
         matches.sort(key=lambda x: x.first)
     # Negative concord: Greek "κανένα φύλλο δεν μπορεί", Serbian "ништа не може" say one "no", as
     # English "no card can" does; the verb's negation after the negative word is not counted again.
-    concord = lex.settings.get("negative_concord")
+    concord = lex.derived("negative_concord", _concord)
     if concord:
-        words = {fold(w, lex.lang) for w in concord["words"]}
-        verbs = {fold(w, lex.lang) for w in concord["verbs"]}
+        words, verbs = concord
         negative = [i for i, t in enumerate(toks) if t[2] in words]
-        doubled = {i for i, t in enumerate(toks) if t[2] in verbs
-                   and any(0 < i - j <= 6 and sentence(j) == sentence(i) for j in negative)}
-        matches = [m for m in matches if not (m.kind == "negation" and m.first == m.last and m.first in doubled)]
+        if negative:  # without a negative word no verb's negation is doubled
+            doubled = {i for i, t in enumerate(toks) if t[2] in verbs
+                       and any(0 < i - j <= 6 and sentence(j) == sentence(i) for j in negative)}
+            matches = [m for m in matches
+                       if not (m.kind == "negation" and m.first == m.last and m.first in doubled)]
     # Serbian "док (…) не": the "не" after "until" is no negation ("док не победите", until you win).
-    expletive = set(lex.settings.get("expletive_negation_after", ()))
-    after_until = {k for i, t in enumerate(toks) if t[2] in expletive for k in range(i + 1, i + 6)}
+    expletive = lex.derived("expletive_negation_after", _expletive)
+    after_until = {k for i, t in enumerate(toks) if t[2] in expletive
+                   for k in range(i + 1, i + 6)} if expletive else ()
     for m in matches:
         span = _span(text, toks, m)
         where = sentence(m.first)
@@ -371,6 +375,27 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
                 # The word is its own "no" ("nevrací", is not turned back): kept as the "no" of "no redeals" is.
                 facts.append(Fact("negation", "redeal", span, sentence=where))
     return tuple(facts)
+
+
+def _repeat_joiners(lex: Lexicon) -> frozenset[str]:
+    return frozenset(lex.settings.get("repeat_joiners", ()))
+
+
+def _needs_number(lex: Lexicon) -> frozenset[str]:
+    return frozenset(lex.settings.get("needs_number_after", ()))
+
+
+def _concord(lex: Lexicon) -> tuple[frozenset[str], frozenset[str]] | tuple[()]:
+    """The folded negative words and verbs of the lexicon's "negative_concord", or ``()``."""
+    concord = lex.settings.get("negative_concord")
+    if not concord:
+        return ()
+    return (frozenset(fold(w, lex.lang) for w in concord["words"]),
+            frozenset(fold(w, lex.lang) for w in concord["verbs"]))
+
+
+def _expletive(lex: Lexicon) -> frozenset[str]:
+    return frozenset(lex.settings.get("expletive_negation_after", ()))
 
 
 _FLIPPED = {"up": "down", "down": "up"}

@@ -121,6 +121,8 @@ class Lexicon:
     #: Each word as written → (folded, stem, lemma, lemma stem): the same for every copy of the
     #: lexicon (:meth:`extended`), since terms do not change how a word is read.
     _forms: dict[str, tuple[str, str, str, str]] = field(default_factory=dict, repr=False)
+    #: What the checks derive from the settings once per lexicon (see :meth:`derived`).
+    _derived: dict = field(default_factory=dict, repr=False)
     one_words: frozenset[str] = frozenset()
     cardinals: frozenset[str] = frozenset()
     ordinals: frozenset[str] = frozenset()
@@ -136,6 +138,14 @@ class Lexicon:
         ``"kinds"``, e.g. ``["number"]`` for a lexicon of CLDR number words alone); ``None``: all."""
         kinds = self.settings.get("kinds")
         return frozenset(kinds) if kinds is not None else None
+
+    def derived(self, name: str, make):
+        """``make(self)``, worked out on the first call for ``name`` and kept (the settings and
+        terms it may read do not change once the lexicon is built)."""
+        found = self._derived.get(name)
+        if found is None:
+            found = self._derived[name] = make(self)
+        return found
 
     def stem(self, folded: str) -> str:
         """The snowball stem of an already folded word (str → str); the word itself for a language
