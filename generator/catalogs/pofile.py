@@ -16,7 +16,8 @@ from babel.messages.pofile import PoFileError, read_po, unescape
 
 from patiencebook.generator.errors import CatalogError
 
-_QUOTED = r'"(?:[^"\\]|\\.)*"'
+# A quoted string: runs of characters other than a quote or backslash, each escape between them.
+_QUOTED = r'"[^"\\]*(?:\\.[^"\\]*)*"'
 _KEYWORD_LINE = re.compile(rf"^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s*({_QUOTED})\s*$")
 _STRING_LINE = re.compile(rf"^{_QUOTED}\s*$")
 _CHARSET = re.compile(rb"charset=([^\s\\\"]+)")

@@ -69,10 +69,14 @@ def pot_catalog(document: Document, *, base: Path | None = None, project: str = 
     grouped: dict[tuple[str | None, str], list] = {}
     for segment in document.segments:
         grouped.setdefault((segment.msgctxt, segment.msgid), []).append(segment)
+    references: dict[Path, str] = {}  # each source file's reference, worked out once
     for (context, msgid), segments in grouped.items():
         paths = list(dict.fromkeys(f"(itstool) path: {s.path}" for s in segments if s.path))
         comments = list(dict.fromkeys(s.comment for s in segments if s.comment))
-        locations = list(dict.fromkeys((reference(s.file, base), s.line) for s in segments if s.line))
+        for s in segments:
+            if s.line and s.file not in references:
+                references[s.file] = reference(s.file, base)
+        locations = list(dict.fromkeys((references[s.file], s.line) for s in segments if s.line))
         flags = ["no-wrap"] if any(s.preserve_space for s in segments) else []
         message = catalog.add(msgid, "", locations=locations, flags=flags,
                               auto_comments=paths + comments, context=context)

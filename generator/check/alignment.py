@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .facts import sentence_starts, values_of
+from .facts import sentence_starts
 from .findings import Span
 
 #: Kinds whose values align sentences: what a sentence is about.
@@ -31,14 +31,8 @@ def align_sentences(src_text: str, src, dst_text: str, dst) -> list[tuple[frozen
     n, m = len(s_bounds), len(d_bounds)
     if n == m == 1:
         return [(frozenset({0}), frozenset({0}))]
-    s_sig = [set() for _ in range(n)]
-    d_sig = [set() for _ in range(m)]
-    for f in src:
-        if f.kind in ANCHORS and f.sentence < n:
-            s_sig[f.sentence].update((f.kind, v) for v in values_of(f))
-    for f in dst:
-        if f.kind in ANCHORS and f.sentence < m:
-            d_sig[f.sentence].update((f.kind, v) for v in values_of(f))
+    s_sig = _signatures(src, n)
+    d_sig = _signatures(dst, m)
     s_sum = [0]
     for a, b in s_bounds:
         s_sum.append(s_sum[-1] + max(1, b - a))
@@ -96,6 +90,22 @@ def align_sentences(src_text: str, src, dst_text: str, dst) -> list[tuple[frozen
         blocks.append((frozenset(range(prev[0], at[0])), frozenset(range(prev[1], at[1]))))
         at = prev
     return blocks[::-1]
+
+
+def _signatures(facts, count: int) -> list[set]:
+    """The ``(kind, value)`` pairs of the anchoring facts of each of ``count`` sentences."""
+    sigs = [set() for _ in range(count)]
+    for f in facts:
+        if f.kind in _ANCHOR_KINDS and f.sentence < count:
+            sig, kind, value = sigs[f.sentence], f.kind, f.value
+            if isinstance(value, tuple):  # a term used for several things (see facts.values_of)
+                sig.update([(kind, v) for v in value])
+            else:
+                sig.add((kind, value))
+    return sigs
+
+
+_ANCHOR_KINDS = frozenset(ANCHORS)
 
 
 @lru_cache(maxsize=65_536)

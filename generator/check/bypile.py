@@ -18,7 +18,7 @@ import bisect
 import re
 
 from .facts import Fact, lexicon_of
-from .lexicon import fold, tokens
+from .lexicon import fold, read_tokens
 
 #: Kinds whose values this module ties to piles, with the values that exclude each other.
 BUILD_KINDS = {"direction": frozenset({"up", "down"}),
@@ -35,7 +35,7 @@ def clause_bounds(text: str, lang: str) -> list[int]:
     joiners = frozenset(fold(word, lex.lang) for word in lex.settings.get("clause_joiners", ()))
     bounds = {m.end() for m in _PUNCTUATION.finditer(text)}
     if joiners:
-        bounds |= {start for start, _end, folded, *_ in tokens(text, lex.lang, lex) if folded in joiners}
+        bounds |= {start for start, _end, folded, *_ in read_tokens(text, lex.lang, lex) if folded in joiners}
     return sorted(bounds)
 
 

@@ -28,8 +28,11 @@ _SECTIONS = frozenset({"sect1", "sect2", "sect3", "sect4", "section", "simplesec
 _MATCH_WORDS = {"same-suit": "suit", "same-colour": "colour", "alternate-colour": "alternate"}
 
 
-def segment_role(segment: Segment, page: Page | None) -> str:
-    """``"title"``, ``"strategy"``, ``"other"`` or ``"rule"`` for one segment (see :class:`UnitContext`)."""
+def segment_role(segment: Segment, page: Page | None, sections: dict | None = None) -> str:
+    """``"title"``, ``"strategy"``, ``"other"`` or ``"rule"`` for one segment (see :class:`UnitContext`).
+
+    ``sections`` keeps, from one call to the next, whether a section element is a strategy section
+    (callers that read many segments of one document pass the same dict)."""
     if segment.msgctxt == "_" or segment.msgid == "translator-credits":
         return "other"
     if page is not None and page.kind in ("legal", "book"):
@@ -50,11 +53,21 @@ def segment_role(segment: Segment, page: Page | None) -> str:
         if name in OTHER_ELEMENTS:
             return "other"
         if name in _SECTIONS:
-            title = next((c for c in node if local_name(c) == "title"), None)
-            if title is not None and plain_text(title).strip().lower() in STRATEGY_TITLES:
+            strategy = sections.get(node) if sections is not None else None
+            if strategy is None:
+                strategy = _strategy_section(node)
+                if sections is not None:
+                    sections[node] = strategy
+            if strategy:
                 return "strategy"
         node = node.getparent()
     return "rule"
+
+
+def _strategy_section(section) -> bool:
+    """Whether a section's title names advice (see :data:`STRATEGY_TITLES`)."""
+    title = next((c for c in section if local_name(c) == "title"), None)
+    return title is not None and plain_text(title).strip().lower() in STRATEGY_TITLES
 
 
 def model_facts(page: Page | None) -> ModelFacts | None:
@@ -117,6 +130,7 @@ def catalog_contexts(document: Document, catalog: Catalog | None = None,
                 translated.append(plain_message(text))
     translated_names = tuple(sorted(set(translated), key=len, reverse=True))
     models: dict[int, ModelFacts | None] = {}
+    sections: dict = {}  # section element -> whether it gives advice (see segment_role)
     out: dict[tuple[str | None, str], UnitContext] = {}
     for segment in document.segments:
         key = (segment.msgctxt, segment.msgid)
@@ -126,7 +140,7 @@ def catalog_contexts(document: Document, catalog: Catalog | None = None,
         if page is not None and id(page) not in models:
             models[id(page)] = model_facts(page)
         model = models.get(id(page)) if page is not None else None
-        out[key] = UnitContext(role=segment_role(segment, page), names=english,
+        out[key] = UnitContext(role=segment_role(segment, page, sections), names=english,
                                translated_names=translated_names, lexicon=lexicon, model=model)
     return out
 

@@ -11,11 +11,12 @@ import bisect
 import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
+from typing import NamedTuple
 from pathlib import Path
 
 from .findings import Span
-from .lexicon import Lexicon, Term, fold, load_lexicon, tokens
+from .lexicon import Lexicon, Term, fold, load_lexicon, read_tokens, word_hits
 
 #: The rule-fact checks, in report order.
 CHECKS = ("number", "rank", "pile", "suit-colour", "suit-name", "direction", "step", "face", "redeal", "at-a-time",
@@ -69,8 +70,9 @@ def values_of(fact: Fact) -> tuple:
     return fact.value if isinstance(fact.value, tuple) else (fact.value,)
 
 
-@dataclass(frozen=True, slots=True)
-class _Match:
+class _Match(NamedTuple):
+    """A term found in a text's tokens (a named tuple: quick to make, and every text makes many)."""
+
     first: int
     last: int  # index of the last token, inclusive
     kind: str
@@ -78,27 +80,51 @@ class _Match:
     how: str
 
 
+# _Match from one tuple of its fields, as _Match(*fields) makes it but without a Python-level call.
+_new_match = partial(tuple.__new__, _Match)
+
+
 def _match_terms(toks, lex: Lexicon, text: str = "") -> list[_Match]:
     found = []
-    # A phrase does not run on past the end of a sentence ("... με το Βαλέ από πάνω. Από εκεί ...").
-    ends = {k for k in range(1, len(toks)) if _STOP.search(text, toks[k - 1][1], toks[k][0])} if text else set()
-    for i, (_, _, folded, stem, lemma, lemma_stem) in enumerate(toks):
+    size = len(toks)
+    following = lex.following
+    breaks = None  # tokens k with a sentence end between token k - 1 and k, read when first needed
+    last = size - 1
+    for i, tok in enumerate(toks):
+        folded = tok[2]
         if folded.isdigit():
-            found.append(_Match(i, i, "digits", int(folded), "exact"))
+            found.append(_new_match((i, i, "digits", int(folded), "exact")))
             continue
-        for term in lex.candidates(folded, stem, lemma, lemma_stem):
-            if _term_matches(term, toks, i) and not any(i < k < i + len(term.words) for k in ends) \
-                    and not _wants_number(term, toks, i, lex):
-                found.append(_Match(i, i + len(term.words) - 1, term.kind, term.value, term.words[0].how))
+        # Each term's first word matches this token and its second the next (Lexicon.following).
+        for term in following(tok[2:], toks[i + 1] if i < last else None):
+            words = term.words
+            n = len(words)
+            if n > 1:
+                if i + n > size or (n > 2 and not all(word_hits(words[k], *toks[i + k][2:]) for k in range(2, n))):
+                    continue
+                # A phrase does not run on past the end of a sentence ("... με το Βαλέ από πάνω. Από εκεί ...").
+                if text:
+                    if breaks is None:
+                        breaks = {k for k in range(1, size) if _STOP.search(text, toks[k - 1][1], toks[k][0])}
+                    if any(k in breaks for k in range(i + 1, i + n)):
+                        continue
+            if term.kind == "comparator" and _wants_number(term, toks, i, lex):
+                continue
+            found.append(_new_match((i, i + n - 1, term.kind, term.value, words[0].how)))
     found.sort(key=lambda m: (-(m.last - m.first), _KIND_PRIORITY.get(m.kind, 13),
                               _HOW_PRIORITY[m.how], m.first))
     taken: set[int] = set()
     chosen = []
     for m in found:
-        idx = range(m.first, m.last + 1)
-        if any(k in taken for k in idx):
-            continue
-        taken.update(idx)
+        if m.first == m.last:
+            if m.first in taken:
+                continue
+            taken.add(m.first)
+        else:
+            idx = range(m.first, m.last + 1)
+            if any(k in taken for k in idx):
+                continue
+            taken.update(idx)
         chosen.append(m)
     chosen.sort(key=lambda m: m.first)
     return chosen
@@ -122,24 +148,6 @@ def _wants_number(term: Term, toks, i: int, lex: Lexicon) -> bool:
                 or any(t.kind == "number" for t in lex.candidates(folded, stem, lemma, lemma_stem)))
 
 
-def _term_matches(term: Term, toks, i: int) -> bool:
-    if i + len(term.words) > len(toks):
-        return False
-    for k, pat in enumerate(term.words):
-        _, _, folded, stem, lemma, lemma_stem = toks[i + k]
-        if not (_word_matches(pat, folded, stem) or (pat.how != "exact" and _word_matches(pat, lemma, lemma_stem))):
-            return False
-    return True
-
-
-def _word_matches(pat, folded: str, stem: str) -> bool:
-    if pat.how == "stem":
-        return stem == pat.text
-    if pat.how == "exact":
-        return folded == pat.text
-    return folded.startswith(pat.text)
-
-
 def _span(text: str, toks, m: _Match) -> Span:
     start, end = toks[m.first][0], toks[m.last][1]
     return Span(start, end, text[start:end])
@@ -156,7 +164,8 @@ def sentence_starts(text: str) -> list[int]:
     """Character offsets at which the sentences of ``text`` after the first begin: after a full
     stop, question or exclamation mark, semicolon or colon followed by a space or a tag (a stop at
     the very end begins no sentence)."""
-    return [m.end() for m in _SENTENCE_END.finditer(text) if text[m.end():].strip()]
+    last = len(text.rstrip())  # past the last character that is not white space
+    return [m.end() for m in _SENTENCE_END.finditer(text) if m.end() < last]
 
 
 def lexicon_key(lang: str, extra: tuple[tuple[str, str, str], ...] = ()) -> str:
@@ -200,7 +209,17 @@ def extract_facts(text: str, lang: str) -> list[Fact]:
     Raises:
         LanguageError: no lexicon for ``lang``.
     """
-    return list(_facts_of(text, lang))
+    found = _FACTS.get((text, lang))
+    if found is None:
+        if len(_FACTS) >= 16_384:
+            _FACTS.clear()  # a bound for long runs
+        found = _FACTS[text, lang] = _facts_of(text, lang)
+    return list(found)
+
+
+# The facts of each text read, by (text, lexicon key): a msgid is read once per catalog, a msgstr
+# by several checks.
+_FACTS: dict[tuple[str, str], tuple[Fact, ...]] = {}
 
 
 def masked(text: str, mask: tuple[str, ...]) -> str:
@@ -209,18 +228,12 @@ def masked(text: str, mask: tuple[str, ...]) -> str:
     if not mask:
         return text
     pattern, first_words = _mask_pattern(mask)
-    if first_words is not None and first_words.isdisjoint(_words_of(text)):
+    if first_words is not None and first_words.isdisjoint(_WORDS.findall(text)):
         return text  # no phrase can begin here: most texts name no game
     return pattern.sub(lambda m: " " * len(m.group()), text)
 
 
 _WORDS = re.compile(r"\w+")
-
-
-@lru_cache(maxsize=65_536)
-def _words_of(text: str) -> frozenset[str]:
-    """The words of ``text`` (kept: a msgid is masked once per catalog)."""
-    return frozenset(_WORDS.findall(text))
 
 
 @lru_cache(maxsize=64)
@@ -237,20 +250,12 @@ def _mask_pattern(mask: tuple[str, ...]) -> tuple["re.Pattern", frozenset[str] |
 
 
 def _read(text: str, lang: str) -> tuple[Lexicon, list, list[_Match]]:
-    """The lexicon, tokens and chosen term matches of ``text`` (matches cached per text)."""
+    """The lexicon, tokens and chosen term matches of ``text`` (its facts are kept by :func:`extract_facts`)."""
     lex = _lexicon(lang)
-    toks = tokens(text, lex.lang, lex)
-    return lex, toks, list(_matches_of(text, lang))
+    toks = read_tokens(text, lex.lang, lex)
+    return lex, toks, _match_terms(toks, lex, text)
 
 
-@lru_cache(maxsize=16_384)
-def _matches_of(text: str, lang: str) -> tuple[_Match, ...]:
-    # A msgid is read once per catalog, and a msgstr twice (facts, then the unlimited test).
-    lex = _lexicon(lang)
-    return tuple(_match_terms(tokens(text, lex.lang, lex), lex, text))
-
-
-@lru_cache(maxsize=16_384)
 def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
     lex, toks, matches = _read(text, lang)
     facts: list[Fact] = []
@@ -267,7 +272,7 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
                  for m in matches if m.kind == "at-a-time"}
     # "τρία τρία", "ένα-ένα": a number said twice means that many at a time, and so it does with a
     # word of the lexicon's "repeat_joiners" between (French "trois par trois", Swedish "tre och tre").
-    joiners = frozenset(lex.settings.get("repeat_joiners", ()))
+    joiners = lex.derived("repeat_joiners", _repeat_joiners)
     for a, b in zip(numbers, numbers[1:]):
         between = b.first - a.last - 1
         if (between == 0 or (between == 1 and toks[a.last + 1][2] in joiners)) and a.value == b.value \
@@ -284,10 +289,12 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
             redeals[id(m)] = _redeal_count(matches, [n for n in numbers if n.value not in used], m,
                                            sentence, lex, absorbed)
     # "Up to thirteen piles" is a limit; "move cards up to the foundation" is not.
-    needs_number = set(lex.settings.get("needs_number_after", ()))
-    number_starts = {n.first for n in numbers if n.kind == "digits" or (isinstance(n.value, int) and n.value >= 2)}
-    matches = [m for m in matches if not (m.kind == "comparator" and m.last + 1 not in number_starts
-                                          and " ".join(t[2] for t in toks[m.first:m.last + 1]) in needs_number)]
+    needs_number = lex.derived("needs_number_after", _needs_number)
+    if needs_number:
+        number_starts = {n.first for n in numbers
+                         if n.kind == "digits" or (isinstance(n.value, int) and n.value >= 2)}
+        matches = [m for m in matches if not (m.kind == "comparator" and m.last + 1 not in number_starts
+                                              and " ".join(t[2] for t in toks[m.first:m.last + 1]) in needs_number)]
     # German "weder … noch": the "noch" is the second negation, as English "nor" is.
     for first, second in lex.settings.get("negation_pairs", ()):
         opened = None
@@ -300,17 +307,19 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
         matches.sort(key=lambda x: x.first)
     # Negative concord: Greek "κανένα φύλλο δεν μπορεί", Serbian "ништа не може" say one "no", as
     # English "no card can" does; the verb's negation after the negative word is not counted again.
-    concord = lex.settings.get("negative_concord")
+    concord = lex.derived("negative_concord", _concord)
     if concord:
-        words = {fold(w, lex.lang) for w in concord["words"]}
-        verbs = {fold(w, lex.lang) for w in concord["verbs"]}
+        words, verbs = concord
         negative = [i for i, t in enumerate(toks) if t[2] in words]
-        doubled = {i for i, t in enumerate(toks) if t[2] in verbs
-                   and any(0 < i - j <= 6 and sentence(j) == sentence(i) for j in negative)}
-        matches = [m for m in matches if not (m.kind == "negation" and m.first == m.last and m.first in doubled)]
+        if negative:  # without a negative word no verb's negation is doubled
+            doubled = {i for i, t in enumerate(toks) if t[2] in verbs
+                       and any(0 < i - j <= 6 and sentence(j) == sentence(i) for j in negative)}
+            matches = [m for m in matches
+                       if not (m.kind == "negation" and m.first == m.last and m.first in doubled)]
     # Serbian "док (…) не": the "не" after "until" is no negation ("док не победите", until you win).
-    expletive = set(lex.settings.get("expletive_negation_after", ()))
-    after_until = {k for i, t in enumerate(toks) if t[2] in expletive for k in range(i + 1, i + 6)}
+    expletive = lex.derived("expletive_negation_after", _expletive)
+    after_until = {k for i, t in enumerate(toks) if t[2] in expletive
+                   for k in range(i + 1, i + 6)} if expletive else ()
     for m in matches:
         span = _span(text, toks, m)
         where = sentence(m.first)
@@ -366,6 +375,27 @@ def _facts_of(text: str, lang: str) -> tuple[Fact, ...]:
                 # The word is its own "no" ("nevrací", is not turned back): kept as the "no" of "no redeals" is.
                 facts.append(Fact("negation", "redeal", span, sentence=where))
     return tuple(facts)
+
+
+def _repeat_joiners(lex: Lexicon) -> frozenset[str]:
+    return frozenset(lex.settings.get("repeat_joiners", ()))
+
+
+def _needs_number(lex: Lexicon) -> frozenset[str]:
+    return frozenset(lex.settings.get("needs_number_after", ()))
+
+
+def _concord(lex: Lexicon) -> tuple[frozenset[str], frozenset[str]] | tuple[()]:
+    """The folded negative words and verbs of the lexicon's "negative_concord", or ``()``."""
+    concord = lex.settings.get("negative_concord")
+    if not concord:
+        return ()
+    return (frozenset(fold(w, lex.lang) for w in concord["words"]),
+            frozenset(fold(w, lex.lang) for w in concord["verbs"]))
+
+
+def _expletive(lex: Lexicon) -> frozenset[str]:
+    return frozenset(lex.settings.get("expletive_negation_after", ()))
 
 
 _FLIPPED = {"up": "down", "down": "up"}

@@ -171,8 +171,11 @@ def source_terms(document) -> list[tuple[str, str]]:
         element = segment.element
         if element is None:
             continue
+        name = _local(element.tag)
+        if name not in ("entry", "term"):
+            continue  # only a table cell or a defined term can be a term
         parent = element.getparent()
-        name, pname = _local(element.tag), _local(parent.tag) if parent is not None else ""
+        pname = _local(parent.tag) if parent is not None else ""
         label = plain_message(segment.msgid)
         if not label or len(label.split()) > 4:
             continue

@@ -33,10 +33,39 @@ _WORD = re.compile(r"\d+|[^\W\d_]+(?:\u00b7[^\W\d_]+)*")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
-@lru_cache(maxsize=262_144)
+#: The most words kept per language by each of the word memos below (a bound for long runs).
+_MEMO_WORDS = 262_144
+# Memos of what a word is in one language: plain dicts of strings, which the garbage collector
+# stops looking into once it has seen them (a function cache's entries it traverses every time).
+_FOLDED: dict[str, dict[str, str]] = {}
+_STEMS: dict[str, dict[str, str]] = {}
+_LEMMAS: dict[tuple[str, str], dict[str, str]] = {}
+_WRITTEN_LEMMAS: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def _memo(memos: dict, key) -> dict:
+    """The memo of ``key`` in ``memos``, emptied when it holds :data:`_MEMO_WORDS` words."""
+    memo = memos.get(key)
+    if memo is None:
+        memo = memos[key] = {}
+    elif len(memo) >= _MEMO_WORDS:
+        memo.clear()
+    return memo
+
+
 def fold(word: str, lang: str) -> str:
     """Lower-case ``word``, drop accents and diacritics, write Greek final sigma as σ, and write
     Serbian in Latin script, so that ``"ΆΣΟΣ"``, ``"άσος"`` and ``"ασοσ"`` compare equal (str → str)."""
+    memo = _FOLDED.get(lang)
+    found = memo.get(word) if memo is not None else None
+    if found is None:
+        found = _memo(_FOLDED, lang)[word] = _fold(word, lang)
+    return found
+
+
+def _fold(word: str, lang: str) -> str:
+    if word.isascii():
+        return word.lower()  # no script to change, nothing to decompose, no final sigma
     if lang == "sr" and _CYRILLIC.search(word):
         word = cyrtranslit.to_latin(word, "sr")
     word = word.lower()
@@ -84,11 +113,16 @@ class Lexicon:
     prefixed: dict[str, list[Term]] = field(default_factory=dict)
     prefix_lengths: tuple[int, ...] = ()
     _candidates: dict[tuple[str, str], tuple[Term, ...]] = field(default_factory=dict, repr=False)
+    #: Per token forms: (candidates, the one-word ones, {next token's forms: terms} or None when all
+    #: are one word); see :meth:`following`.
+    _following: dict[tuple[str, str, str, str], tuple] = field(default_factory=dict, repr=False)
     _tokens: dict[tuple[str, str], tuple[tuple[int, int, str, str], ...]] = field(
         default_factory=dict, repr=False)
     #: Each word as written → (folded, stem, lemma, lemma stem): the same for every copy of the
     #: lexicon (:meth:`extended`), since terms do not change how a word is read.
     _forms: dict[str, tuple[str, str, str, str]] = field(default_factory=dict, repr=False)
+    #: What the checks derive from the settings once per lexicon (see :meth:`derived`).
+    _derived: dict = field(default_factory=dict, repr=False)
     one_words: frozenset[str] = frozenset()
     cardinals: frozenset[str] = frozenset()
     ordinals: frozenset[str] = frozenset()
@@ -104,6 +138,14 @@ class Lexicon:
         ``"kinds"``, e.g. ``["number"]`` for a lexicon of CLDR number words alone); ``None``: all."""
         kinds = self.settings.get("kinds")
         return frozenset(kinds) if kinds is not None else None
+
+    def derived(self, name: str, make):
+        """``make(self)``, worked out on the first call for ``name`` and kept (the settings and
+        terms it may read do not change once the lexicon is built)."""
+        found = self._derived.get(name)
+        if found is None:
+            found = self._derived[name] = make(self)
+        return found
 
     def stem(self, folded: str) -> str:
         """The snowball stem of an already folded word (str → str); the word itself for a language
@@ -130,10 +172,20 @@ class Lexicon:
         :meth:`lemma`, :meth:`lemma_stem_of`), read once per word."""
         found = self._forms.get(word)
         if found is None:
-            folded = fold(word, self.lang)
-            lemma = self.lemma(word)
-            stem = self.stem_of(word)
-            found = (folded, stem, lemma, self.lemma_stem_of(word) if lemma != folded else stem)
+            # What stem_of, lemma and lemma_stem_of give, each intermediate form read once.
+            lang, name = self.lang, self.stemmer_name
+            folded = fold(word, lang)
+            written = _written_lemma(self.settings.get("lemmas", ""), word, lang)
+            lemma = fold(written, lang)
+            if not name:
+                stem, lemma_stem = folded, lemma
+            elif self.settings.get("stem_unfolded"):
+                stem = _stem(name, word.lower())
+                lemma_stem = _stem(name, written.lower()) if lemma != folded else stem
+            else:
+                stem = _stem(name, folded)
+                lemma_stem = _stem(name, lemma) if lemma != folded else stem
+            found = (folded, stem, lemma, lemma_stem if lemma != folded else stem)
             if len(self._forms) >= 262_144:
                 self._forms.clear()  # a bound for long runs
             self._forms[word] = found
@@ -175,6 +227,7 @@ class Lexicon:
             self.prefix_lengths = tuple(sorted({*self.prefix_lengths, len(first.text)}))
         # A new term may change any answer already given (a text's words stay what they are).
         self._candidates.clear()
+        self._following.clear()
 
     def candidates(self, folded: str, stem: str, lemma: str = "", lemma_stem: str = "") -> tuple[Term, ...]:
         """Terms whose first word matches a token with this folded form and stem, or with this lemma
@@ -193,6 +246,29 @@ class Lexicon:
                         break
                     out.extend(self.prefixed.get(form[:n], ()))
             found = self._candidates[key] = tuple(dict.fromkeys(out))
+        return found
+
+    def following(self, first: tuple[str, str, str, str], second: tuple | None) -> tuple[Term, ...]:
+        """The terms of :meth:`candidates` for a token with forms ``first`` ``(folded, stem, lemma,
+        lemma stem)`` that the next token, ``second`` (a token of :func:`tokens`; ``None``: the text
+        ends), does not rule out: every one-word term, and each longer term whose second word the
+        next token satisfies (:func:`word_hits`), in the order :meth:`candidates` gives them. Every
+        term's first word matches ``first``; words from the third on are left to the caller."""
+        entry = self._following.get(first)
+        if entry is None:
+            terms = self.candidates(*first)
+            singles = tuple(term for term in terms if len(term.words) == 1)
+            if len(self._following) >= 262_144:
+                self._following.clear()  # a bound for long runs
+            entry = self._following[first] = (terms, singles, {} if len(singles) < len(terms) else None)
+        terms, singles, after = entry
+        if after is None or second is None:
+            return singles
+        forms = second[2:]
+        found = after.get(forms)
+        if found is None:
+            found = after[forms] = tuple(term for term in terms
+                                         if len(term.words) == 1 or word_hits(term.words[1], *forms))
         return found
 
     def extended(self, extra: tuple[tuple[str, str, str], ...]) -> "Lexicon":
@@ -246,6 +322,17 @@ class Lexicon:
                    for term in self.candidates(folded, self.stem_of(word), lemma, self.lemma_stem_of(word)))
 
 
+def word_hits(pattern: Pattern, folded: str, stem: str, lemma: str, lemma_stem: str) -> bool:
+    """Whether one word of a term matches a token with these forms (see :meth:`Lexicon.forms`): by its
+    folded form and stem, or, for a stem or prefix pattern, by its lemma and the lemma's stem."""
+    how, text = pattern.how, pattern.text
+    if how == "stem":
+        return stem == text or lemma_stem == text
+    if how == "exact":
+        return folded == text
+    return folded.startswith(text) or lemma.startswith(text)
+
+
 def _pattern_hits(pattern: Pattern, folded: str, stem: str) -> bool:
     if pattern.how == "exact":
         return folded == pattern.text
@@ -254,20 +341,33 @@ def _pattern_hits(pattern: Pattern, folded: str, stem: str) -> bool:
     return stem == pattern.text
 
 
-@lru_cache(maxsize=200_000)
 def _stem(name: str, folded: str) -> str:
     if not name:  # a lexicon without a stemmer (numbers only): words are their own stems
         return folded
-    return fold(_stemmers(name).stemWord(folded), "sr" if name == "serbian" else "xx")
+    memo = _STEMS.get(name)
+    found = memo.get(folded) if memo is not None else None
+    if found is None:
+        found = _memo(_STEMS, name)[folded] = fold(_stemmers(name).stemWord(folded), "sr" if name == "serbian" else "xx")
+    return found
 
 
-@lru_cache(maxsize=200_000)
 def _lemma(code: str, word: str, lang: str) -> str:
-    return fold(_written_lemma(code, word, lang), lang)
+    memo = _LEMMAS.get((code, lang))
+    found = memo.get(word) if memo is not None else None
+    if found is None:
+        found = _memo(_LEMMAS, (code, lang))[word] = fold(_written_lemma(code, word, lang), lang)
+    return found
 
 
-@lru_cache(maxsize=200_000)
 def _written_lemma(code: str, word: str, lang: str) -> str:
+    memo = _WRITTEN_LEMMAS.get((code, lang))
+    found = memo.get(word) if memo is not None else None
+    if found is None:
+        found = _memo(_WRITTEN_LEMMAS, (code, lang))[word] = _simplemma_lemma(code, word, lang)
+    return found
+
+
+def _simplemma_lemma(code: str, word: str, lang: str) -> str:
     # simplemma wants the word as written (German nouns capitalised, Greek accents kept); Serbian
     # goes in Latin script, as its Serbo-Croatian data is.
     if not code or not word.isalpha():
@@ -282,7 +382,11 @@ def _written_lemma(code: str, word: str, lang: str) -> str:
 
 @lru_cache(maxsize=None)
 def _stemmers(name: str):
-    return snowballstemmer.stemmer(name)
+    stemmer = snowballstemmer.stemmer(name)
+    if hasattr(stemmer, "maxCacheSize"):
+        # PyStemmer keeps a cache of its own; the stems are kept here already (_STEMS).
+        stemmer.maxCacheSize = 0
+    return stemmer
 
 
 def _number_words(lang: str) -> tuple[dict[str, int], set[str]]:
@@ -419,17 +523,27 @@ def tokens(text: str, lang: str, lexicon: Lexicon | None = None) -> list[tuple[i
     character offsets; the lemma is simplemma's dictionary form, folded (see :meth:`Lexicon.lemma`).
     ``lexicon`` defaults to :func:`load_lexicon` of ``lang``; words are read as its language reads
     them (:meth:`Lexicon.forms`)."""
+    return list(read_tokens(text, lang, lexicon))
+
+
+def read_tokens(text: str, lang: str, lexicon: Lexicon | None = None) -> tuple[tuple[int, int, str, str, str, str], ...]:
+    """:func:`tokens` as the tuple the lexicon keeps for ``text``, for callers that only read it."""
     lex = lexicon or load_lexicon(lang)
     # The same text is read by several checks and (a msgid) once per catalog: keep its words.
     key = (text, lex.lang)
     found = lex._tokens.get(key)
     if found is None:
-        forms = lex.forms
-        found = tuple((m.start(), m.end(), *forms(m.group())) for m in _WORD.finditer(_mask_markup(text)))
+        known, forms, words = lex._forms, lex.forms, []
+        for match in _WORD.finditer(_mask_markup(text)):
+            word = match.group()
+            folded, stem, lemma, lemma_stem = known.get(word) or forms(word)
+            start, end = match.span()
+            words.append((start, end, folded, stem, lemma, lemma_stem))
+        found = tuple(words)
         if len(lex._tokens) >= 65_536:
             lex._tokens.clear()  # a bound for long runs; a corpus the size of AisleRiot's fits
         lex._tokens[key] = found
-    return list(found)
+    return found
 
 
 _MARKUP = re.compile(r"<[^<>]*>|&[#\w]+;|\[[^\[\]]*\]\(\S*\)")
@@ -437,4 +551,6 @@ _MARKUP = re.compile(r"<[^<>]*>|&[#\w]+;|\[[^\[\]]*\]\(\S*\)")
 
 def _mask_markup(text: str) -> str:
     """``text`` with tags, entities and their attributes blanked out (same length, so offsets hold)."""
+    if "<" not in text and "&" not in text and "[" not in text:
+        return text  # nothing the pattern could match
     return _MARKUP.sub(lambda m: " " * len(m.group()), text)

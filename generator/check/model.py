@@ -45,6 +45,10 @@ def _patterns() -> dict[str, re.Pattern]:
     }
 
 
+#: The word each statement of :func:`_patterns` holds, searched for first.
+_HINTS = {word: re.compile(word, re.I) for word in ("pile", "score", "redeal", "built")}
+
+
 def _number(word: str) -> int:
     word = word.lower().removesuffix(" times").strip()
     return int(word) if word.isdigit() else english_words()["numbers"][word]
@@ -107,9 +111,12 @@ def check_segment(segment: Segment, rules, variants=()) -> list[Problem]:
     """
     text = segment.msgid
     patterns = _patterns()
-    row_group = _row_group(segment, rules)
+    # Each statement names its word ("pile", "score", "redeal", "built"): a block without the word
+    # is not searched for the statement (the same case-blind matching as the full patterns).
+    said = {word for word, hint in _HINTS.items() if hint.search(text)}
+    row_group = _row_group(segment, rules) if said & {"pile", "built"} else None
     out: list[Problem] = []
-    for match in patterns["piles"].finditer(text):
+    for match in patterns["piles"].finditer(text) if "pile" in said else ():
         count = _number(match.group(1))
         # "the first four piles", "the remaining two piles" name some of the piles, not how many there are.
         before = text[:match.start()].split()
@@ -135,28 +142,29 @@ def check_segment(segment: Segment, rules, variants=()) -> list[Problem]:
         if actual != count:
             out.append(_problem(segment, "model-pile", f"the English says '{match.group(0)}', but the rules "
                                 f"block has {actual} {what}", match))
-    for match in patterns["score"].finditer(text):
+    for match in patterns["score"].finditer(text) if "score" in said else ():
         if int(match.group(1)) != rules.scoring.maximum:
             out.append(_problem(segment, "model-score", f"the English says the maximum score is {match.group(1)}, "
                                 f"but the rules block has {rules.scoring.maximum}", match, 1))
     redeals = rules.stock.redeals if rules.stock is not None else 0
     allowed = {redeals} | {v.stock.redeals if v.stock is not None else 0 for v in variants}
     stated = []
-    for match in patterns["no-redeal"].finditer(text):
-        stated.append((0, match))
-    for match in patterns["redeals"].finditer(text):
-        stated.append((_number(match.group(1)), match))
-    for match in patterns["redeal-times"].finditer(text):
-        stated.append((_number(match.group(1)), match))
-    for match in patterns["unlimited"].finditer(text):
-        stated.append((None, match))
+    if "redeal" in said:
+        for match in patterns["no-redeal"].finditer(text):
+            stated.append((0, match))
+        for match in patterns["redeals"].finditer(text):
+            stated.append((_number(match.group(1)), match))
+        for match in patterns["redeal-times"].finditer(text):
+            stated.append((_number(match.group(1)), match))
+        for match in patterns["unlimited"].finditer(text):
+            stated.append((None, match))
     for value, match in stated:
         if value not in allowed:
             said = "no limit" if value is None else str(value)
             has = "no limit" if redeals is None else str(redeals)
             out.append(_problem(segment, "model-redeal", f"the English says '{match.group(0)}' ({said} redeals), "
                                 f"but the rules block allows {has}", match))
-    for match in patterns["built"].finditer(text):
+    for match in patterns["built"].finditer(text) if "built" in said else ():
         groups, name = _subject(text, match.start(), rules, row_group)
         groups = [g for g in groups if g.build is not None]
         if not groups:

@@ -9,7 +9,7 @@ import re
 from .alignment import ANCHORS, align_sentences, sentence_bounds, sentence_left_out
 from .findings import Span
 from .facts import Fact, lexicon_of, values_of
-from .lexicon import tokens
+from .lexicon import read_tokens
 
 #: A negation or restriction dropped or added, in aligned sentences (less when not aligned).
 POLARITY = {("negation", "dropped"): 0.65, ("negation", "added"): 0.45,
@@ -176,6 +176,12 @@ def _only_of_suits(fact: Fact, src) -> bool:
                and (0 <= fact.span.start - f.span.end <= 2 or 0 <= f.span.start - fact.span.end <= 2) for f in src)
 
 
+def _disjunctions(lex) -> frozenset[str]:
+    """The lexicon's ``disjunctions``, lower-cased as written, not folded: Greek "ή" (or) folds to
+    the article "η"."""
+    return frozenset(word.lower() for word in lex.settings.get("disjunctions", ()))
+
+
 #: "… or if all spaces are filled", "or when", "or unless": a second condition of the same rule.
 _OR_CONDITION = re.compile(r"\w\W+or\s+(?:if|when|whenever|unless)\b", re.I)
 
@@ -189,8 +195,7 @@ def disjunction_lost(src_text: str, src, dst_text: str, dst, lang: str) -> list:
     their sentences (:func:`~.alignment.align_sentences`); ``lang`` is the translation's lexicon
     key; a lexicon without ``disjunctions`` gives nothing."""
     lex = lexicon_of(lang)
-    # As written, not folded: Greek "ή" (or) folds to the article "η".
-    words = frozenset(word.lower() for word in lex.settings.get("disjunctions", ()))
+    words = lex.derived("disjunctions", _disjunctions)
     if not words or not _OR_CONDITION.search(src_text):
         return []
     blocks = align_sentences(src_text, src, dst_text, dst)
@@ -205,7 +210,7 @@ def disjunction_lost(src_text: str, src, dst_text: str, dst, lang: str) -> list:
         if found is None:
             continue
         sentence = dst_text[slice(*d_bounds[j])]
-        if any(sentence[t[0]:t[1]].lower() in words for t in tokens(sentence, lex.lang, lex)):
+        if any(sentence[t[0]:t[1]].lower() in words for t in read_tokens(sentence, lex.lang, lex)):
             continue
         at = found.start() + found.group().lower().index("or")
         out.append(("only", "omission", "the source joins two conditions with 'or'; the translation has no "

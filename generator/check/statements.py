@@ -24,7 +24,7 @@ from .facts import UNLIMITED, Fact, extract_facts, lexicon_of, masked
 from .facts import values_of as _values
 from .findings import Span
 from .polarity import disjunction_lost, polarity_findings
-from .lexicon import fold, load_lexicon, tokens
+from .lexicon import fold, load_lexicon, read_tokens
 
 #: A finding of :func:`compare`: (check, severity, message, source span, translation span, confidence).
 FactFinding = tuple[str, str, str, "Span | None", "Span | None", float]
@@ -606,35 +606,44 @@ def _order(kind: str, s_facts, d_facts) -> list:
 def _swaps(kind: str, s_facts, d_facts, sure: float = 0.6, ordinals: bool = False) -> list:
     """A value said fewer times in the translation than in the source while another is said more
     often, in one sentence and its translation: a mention changed from one to the other."""
-    from collections import Counter
-
     if not s_facts or not d_facts:
         return []
     # A generic "pile" names nothing, and a "one" is mostly an article.
     weak = kind == "number" and not ordinals  # "first" is no article
     # A pile term used for several piles ("гомила", the stock and any pile) counts for none of them.
     vague = kind == "pile"
-    s_count = Counter(v for f in s_facts if not (vague and isinstance(f.value, tuple)) for v in _values(f)
-                      if v != "pile" and not (weak and v == 1))
-    d_count = Counter(v for f in d_facts if not (vague and isinstance(f.value, tuple)) for v in _values(f)
-                      if v != "pile" and not (weak and v == 1))
+    s_count = _counts(s_facts, vague, weak)
+    d_count = _counts(d_facts, vague, weak)
     if s_count == d_count:
         return []
-    fewer = [v for v in s_count if d_count[v] < s_count[v]]
-    more = [v for v in d_count if d_count[v] > s_count[v]]
+    fewer = [v for v in s_count if d_count.get(v, 0) < s_count[v]]
+    more = [v for v in d_count if d_count[v] > s_count.get(v, 0)]
     if len(fewer) != 1 or len(more) != 1 or fewer == more:
         return []
-    if not d_count[fewer[0]] and not s_count[more[0]] and kind not in _OPPOSITE:
+    if not d_count.get(fewer[0], 0) and not s_count.get(more[0], 0) and kind not in _OPPOSITE:
         return []  # one value for another, said once: the contradiction check's business
     if vague and any(isinstance(f.value, tuple) and fewer[0] in f.value for f in d_facts):
         return []  # the mention said fewer times may be the term that names it among others
-    if not d_count[fewer[0]] and not s_count[more[0]] and kind == "pile":
+    if not d_count.get(fewer[0], 0) and not s_count.get(more[0], 0) and kind == "pile":
         sure = 0.45  # a pile the translation leaves to "there" while naming another twice: a guess
     sf = _first(s_facts, fewer[0])
     df = [f for f in d_facts if more[0] in _values(f)][-1]
     return [(kind, "contradiction", f"{_label(kind, fewer[0])} said {s_count[fewer[0]]} times in the source and "
-             f"{d_count[fewer[0]]} in the translation, {_label(kind, more[0])} {s_count[more[0]]} and "
+             f"{d_count.get(fewer[0], 0)} in the translation, {_label(kind, more[0])} {s_count.get(more[0], 0)} and "
              f"{d_count[more[0]]} times", sf.span, df.span, sure, fewer[0])]
+
+
+def _counts(facts, vague: bool, weak: bool) -> dict:
+    """How often each value is said in ``facts`` (as :func:`_swaps` counts them: a tuple value not
+    at all when ``vague``, a generic "pile" never, a 1 not when ``weak``)."""
+    counts: dict = {}
+    for f in facts:
+        if vague and isinstance(f.value, tuple):
+            continue
+        for v in _values(f):
+            if v != "pile" and not (weak and v == 1):
+                counts[v] = counts.get(v, 0) + 1
+    return counts
 
 
 def _one(src, dst, lang: str, msgstr: str) -> list:
@@ -644,7 +653,7 @@ def _one(src, dst, lang: str, msgstr: str) -> list:
     if not ones or any(f.value == 1 for f in _of(dst, "number")):
         return []
     lex = load_lexicon(lang)
-    if any(t[2] in lex.one_words or t[4] in lex.one_words for t in tokens(msgstr, lang, lex)):
+    if any(t[2] in lex.one_words or t[4] in lex.one_words for t in read_tokens(msgstr, lang, lex)):
         return []
     return [("number", "omission", "the source says 1; the translation has no such number",
              ones[0].span, None, OMISSION["number"], 1)]
@@ -773,8 +782,8 @@ def _each_dropped(src, dst, src_text: str, dst_text: str, blocks, lang: str) -> 
     lex = lexicon_of(lang)
     if not lex.settings.get("distributives") or not _ONE_EACH.search(src_text):
         return []
-    toks = tokens(dst_text, lex.lang, lex)
-    phrases = _distributives(lex)
+    toks = read_tokens(dst_text, lex.lang, lex)
+    phrases = lex.derived("distributives", _distributives)
     if any(_phrase_at(toks, k, phrase) for k in range(len(toks)) for phrase in phrases):
         return []
     s_bounds = _bounds(src_text)
@@ -959,7 +968,7 @@ def _one_word_beside(fact: Fact, text: str, lang: str) -> bool:
     bounds = _bounds(text)
     start, end = bounds[fact.sentence] if fact.sentence < len(bounds) else (0, len(text))
     return any((t[2] in lex.one_words or t[4] in lex.one_words) and start <= t[0] < end
-               and not fact.span.start <= t[0] < fact.span.end for t in tokens(text, lex.lang, lex))
+               and not fact.span.start <= t[0] < fact.span.end for t in read_tokens(text, lex.lang, lex))
 
 
 def _count_kept(raw: tuple, src, dst, lang: str, dst_text: str) -> tuple:

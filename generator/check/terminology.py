@@ -21,7 +21,7 @@ from ..errors import LanguageError
 from .findings import Span
 from .glossary import Concept, GlossaryTerm, glossary_path, infer_glossary, read_tbx
 from .health import Problem
-from .lexicon import LEXICON_DIR, Lexicon, Pattern, load_lexicon, tokens
+from .lexicon import LEXICON_DIR, Lexicon, Pattern, load_lexicon, read_tokens, tokens
 
 #: The checks this module reports.
 CHECKS = ("terminology", "false-friend")
@@ -98,7 +98,7 @@ class _Index:
     ranges :func:`_find` gives for that group's phrases.
     """
 
-    __slots__ = ("compound", "by_stem", "by_exact", "by_prefix", "lengths", "_seen", "_texts")
+    __slots__ = ("compound", "by_stem", "by_exact", "by_prefix", "lengths", "_words", "_seen", "_texts")
 
     def __init__(self, groups, compound: bool) -> None:
         self.compound = compound
@@ -120,12 +120,13 @@ class _Index:
                     if compound and len(first.text) >= 5:
                         self.by_prefix.setdefault(first.text, []).append(entry)
         self.lengths = tuple(sorted({len(text) for text in self.by_prefix}))
-        self._seen: dict[tuple[str, str], tuple] = {}
+        self._words: dict[tuple[str, str, str], tuple] = {}  # (folded, stem, lemma stem) -> entries
+        self._seen: dict[tuple[str, str, str, str], tuple] = {}  # a token's forms -> entries
         self._texts: dict[str, dict] = {}
 
     def _candidates(self, folded: str, stem: str, lemma_stem: str = "") -> tuple:
         key = (folded, stem, lemma_stem)
-        found = self._seen.get(key)
+        found = self._words.get(key)
         if found is None:
             out = [*self.by_stem.get(stem, ()), *self.by_stem.get(lemma_stem, ()), *self.by_exact.get(folded, ())]
             for n in self.lengths:
@@ -133,7 +134,7 @@ class _Index:
                     break
                 out.extend(self.by_prefix.get(folded[:n], ()))
             # The index only narrows the search; the first word is still tested as _find tests it.
-            found = self._seen[key] = tuple(
+            found = self._words[key] = tuple(
                 e for e in dict.fromkeys(out) if _word_ok(e[1][0], folded, stem, self.compound, lemma_stem))
         return found
 
@@ -152,9 +153,9 @@ class _Index:
         compound, size, seen = self.compound, len(toks), self._seen
         starts: dict = {}
         for i, tok in enumerate(toks):
-            cands = seen.get((tok[2], tok[3], tok[5]))  # a token is (start, end, folded, stem, lemma, lemma stem)
+            cands = seen.get(tok[2:])  # a token is (start, end, folded, stem, lemma, lemma stem)
             if cands is None:
-                cands = self._candidates(tok[2], tok[3], tok[5])
+                cands = seen[tok[2:]] = self._candidates(tok[2], tok[3], tok[5])
             if not cands:
                 continue
             local: dict = {}
@@ -228,8 +229,12 @@ def _confirmed(catalog: Catalog):
         if not message.id or message.fuzzy or message.context == "_":
             continue
         msgid = message.id if isinstance(message.id, str) else message.id[0]
-        strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
-        msgstr = next((s for s in strings if s), "")
+        strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+        msgstr = ""
+        for string in strings:
+            if string:
+                msgstr = string
+                break
         if msgstr and msgid != "translator-credits":
             yield message, msgid, msgstr
 
@@ -435,7 +440,7 @@ def _check_terminology(concepts: list[Concept], catalog: Catalog, lang: str) -> 
                                  + tuple((n + k, m.synonyms) for k, m in enumerate(matchers)), compound)
     problems = []
     for message, msgid, msgstr in _confirmed(catalog):
-        src = tokens(msgid, "en", en)
+        src = read_tokens(msgid, "en", en)
         named = english_index.find(src, msgid)
         if not named:
             continue
@@ -444,7 +449,7 @@ def _check_terminology(concepts: list[Concept], catalog: Catalog, lang: str) -> 
                        key=lambda item: item[0])
         if not order:
             continue
-        dst = tokens(msgstr, code, lex)
+        dst = read_tokens(msgstr, code, lex)
         hits = target_index.find(dst)
         # Words that are another concept's preferred term are that concept, never a variant of this one.
         taken = {}
@@ -535,11 +540,11 @@ def check_false_friends(concepts: list[Concept], catalog: Catalog, lang: str) ->
     entry_index = _Index(((j, (phrase,)) for j, (phrase, _, _) in enumerate(entries)), False)
     problems = []
     for message, msgid, msgstr in _confirmed(catalog):
-        src = tokens(msgid, "en", en)
+        src = read_tokens(msgid, "en", en)
         said = set(english_index.find(src, msgid))
         if not said:
             continue
-        dst = tokens(msgstr, lex.lang, lex)
+        dst = read_tokens(msgstr, lex.lang, lex)
         found = entry_index.find(dst)
         for j, (phrase, means, entry) in enumerate(entries):
             if means in said:

@@ -56,6 +56,20 @@ VERBATIM = frozenset({"classsynopsisinfo", "funcsynopsisinfo", "literallayout", 
 _EXTERNAL = frozenset({"audiodata", "imagedata", "videodata"})
 
 
+# The attribute and tag names read for every element, in Clark notation.
+_ITS_WITHIN_TEXT = f"{{{NS_ITS}}}withinText"
+_ITS_TRANSLATE = f"{{{NS_ITS}}}translate"
+_ITS_LOCALE_FILTER_LIST = f"{{{NS_ITS}}}localeFilterList"
+_ITS_LOCALE_FILTER_TYPE = f"{{{NS_ITS}}}localeFilterType"
+_ITS_LOC_NOTE = f"{{{NS_ITS}}}locNote"
+_ITS_UNTRANSLATED = (f"{{{NS_ITS}}}param", f"{{{NS_ITS}}}locNote")
+_ITST_DROP = f"{{{NS_ITST}}}drop"
+_ITST_CONTEXT = f"{{{NS_ITST}}}context"
+_XML_SPACE = f"{{{NS_XML}}}space"
+_RULES_PREFIX = f"{{{NS_RULES}}}"
+_BUILD_PREFIX = f"{{{NS_BUILD}}}"
+
+
 def _plain_tag(element: etree._Element) -> str | None:
     """The name of a no-namespace element (what docbook.its selectors match), else ``None``."""
     tag = element.tag
@@ -80,7 +94,7 @@ class _Rules:
         self.docbook = _plain_tag(root) in DOCBOOK_ROOTS
 
     def within_text(self, element: etree._Element) -> str:
-        value = element.get(f"{{{NS_ITS}}}withinText")
+        value = element.get(_ITS_WITHIN_TEXT)
         if value is not None:
             return value if value in ("yes", "nested") else "no"
         if not self.docbook:
@@ -121,12 +135,12 @@ class _Rules:
         return False
 
     def translate(self, element: etree._Element, inherited: str) -> str:
-        value = element.get(f"{{{NS_ITS}}}translate")
+        value = element.get(_ITS_TRANSLATE)
         if value is not None:
             return value
-        if isinstance(element.tag, str) and element.tag.startswith(f"{{{NS_RULES}}}"):
+        if isinstance(element.tag, str) and element.tag.startswith(_RULES_PREFIX):
             return "no"  # the machine-readable rules block never reaches a catalog
-        if element.tag in (f"{{{NS_ITS}}}param", f"{{{NS_ITS}}}locNote"):
+        if element.tag in _ITS_UNTRANSLATED:
             return "no"
         if (self.docbook and element.tag == "releaseinfo" and element.get("role") == "CVS"
                 and " ".join("".join(element.itertext()).split()) == "$Id$"):
@@ -136,7 +150,7 @@ class _Rules:
     def preserve(self, element: etree._Element, inherited: bool) -> bool:
         # itstool asks whether any ancestor-or-self says xml:space="preserve" or is verbatim by
         # rule; an inner xml:space="default" does not switch it off again.
-        if inherited or element.get(f"{{{NS_XML}}}space") == "preserve":
+        if inherited or element.get(_XML_SPACE) == "preserve":
             return True
         if self.docbook:
             name = _plain_tag(element)
@@ -146,8 +160,8 @@ class _Rules:
 
     def dropped(self, element: etree._Element, inherited: bool) -> bool:
         """Locale filter "none" (``//remark`` in docbook.its, or ``its:localeFilterList=""``)."""
-        lst = element.get(f"{{{NS_ITS}}}localeFilterList")
-        typ = element.get(f"{{{NS_ITS}}}localeFilterType")
+        lst = element.get(_ITS_LOCALE_FILTER_LIST)
+        typ = element.get(_ITS_LOCALE_FILTER_TYPE)
         if lst is not None or typ is not None:
             lst = "*" if lst is None else lst
             typ = "include" if typ is None else typ
@@ -193,7 +207,7 @@ class _Message:
 
     def text(self, text: str) -> None:
         self.parts.append(_escape_text(text))
-        if text.split():
+        if self.empty and text and not text.isspace():  # some text that is not white space
             self.empty = False
 
     def entity(self, name: str) -> None:
@@ -206,7 +220,7 @@ class _Message:
 
     def start(self, element: etree._Element) -> None:
         attrs = "".join(f' {_attr_name(element, k)}="{_escape_attr(v)}"'
-                        for k, v in element.attrib.items() if not k.startswith(f"{{{NS_BUILD}}}"))
+                        for k, v in element.attrib.items() if not k.startswith(_BUILD_PREFIX))
         closed = element.text is None and len(element) == 0
         self.parts.append(f"<{_qualified(element)}{attrs}{'/>' if closed else '>'}")
 
@@ -284,7 +298,7 @@ class _FileSegmenter:
                 msg.placeholders.append(element)
                 msg.parts.append(f"<_:include-{len(msg.placeholders)}/>")
             return
-        if element.get(f"{{{NS_ITST}}}drop") == "yes":
+        if element.get(_ITST_DROP) == "yes":
             return
         drop = self.rules.dropped(element, inherited_drop)
         if drop:
@@ -315,9 +329,9 @@ class _FileSegmenter:
                 msg.text(child.tail)
         if unit and not msg.empty:
             self._emit(Segment(
-                msgid=msg.string(), msgctxt=element.get(f"{{{NS_ITST}}}context"),
+                msgid=msg.string(), msgctxt=element.get(_ITST_CONTEXT),
                 path=self._marker(element), file=self.path, line=element.sourceline or 0,
-                element=element, comment=element.get(f"{{{NS_ITS}}}locNote"),
+                element=element, comment=element.get(_ITS_LOC_NOTE),
                 placeholders=list(msg.placeholders), preserve_space=msg.preserve), position)
         elif inline:
             msg.end(element)

@@ -324,9 +324,9 @@ def own_elements(root: etree._Element, other_roots: set) -> list[etree._Element]
     return out
 
 
-def _assign_anchors(page: Page, other_roots: set) -> None:
-    sections = [el for el in own_elements(page.root, other_roots) if local_name(el) in SECTION_TAGS
-                and el.tag == local_name(el)]
+def _assign_anchors(page: Page, elements: list[etree._Element]) -> None:
+    """Give each section among ``elements`` (the page's own, see :func:`own_elements`) its anchor."""
+    sections = [el for el in elements if local_name(el) in SECTION_TAGS and el.tag == local_name(el)]
     used = {el.get("id") for el in sections if el.get("id")}
     for element in sections:
         ident = element.get("id")
@@ -342,10 +342,11 @@ def _assign_anchors(page: Page, other_roots: set) -> None:
         element.set(ATTR_ANCHOR, anchor)
 
 
-def _load_rules(page: Page, other_roots: set) -> None:
+def _load_rules(page: Page, elements: list[etree._Element]) -> None:
+    """Load the page's rules block and variants; ``elements`` are the page's own (see :func:`own_elements`)."""
     block = next((child for child in page.root
                   if isinstance(child.tag, str) and child.tag.startswith(f"{{{NS_RULES}}}")), None)
-    marked = [el for el in own_elements(page.root, other_roots) if el.get(ATTR_VARIANT) is not None
+    marked = [el for el in elements if el.get(ATTR_VARIANT) is not None
               and not el.tag.startswith(f"{{{NS_RULES}}}")]
     if block is None:
         if marked:
@@ -428,8 +429,10 @@ def load_document(source_dir: Path, book_file: str = "index.docbook", *, segment
     # A legal notice sits inside the book's info; readers meet it last, not first.
     pages.sort(key=lambda p: p.kind == "legal")
     for page in pages:
-        _assign_anchors(page, roots - {page.root})
-        _load_rules(page, roots - {page.root})
+        # Anchors change attributes only, so the page's own elements are the same for both.
+        elements = own_elements(page.root, roots - {page.root})
+        _assign_anchors(page, elements)
+        _load_rules(page, elements)
 
     front = None
     if info is not None:
