@@ -263,3 +263,29 @@ def test_aisleriot_findings_carry_confidences_and_the_text_report_orders_by_them
     from patiencebook.generator.check.statements import severity_of
 
     assert all(f.severity == severity_of(f.confidence) for f in findings if f.check != "terminology")
+
+
+def test_the_checks_run_with_fewer_collections_and_restore_the_thresholds(monkeypatch):
+    import gc
+
+    seen = []
+    real = run.check_catalog
+
+    def watched(*args, **kwargs):
+        seen.append(gc.get_threshold()[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(run, "check_catalog", watched)
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        run_checks(SOURCES, CATALOGS)
+        assert seen and set(seen) == {run.GC_THRESHOLD}
+        assert gc.get_threshold() == (700, 10, 10)
+        # An error inside restores them too.
+        monkeypatch.setattr(run, "check_catalog", lambda *a, **k: 1 / 0)
+        with pytest.raises(ZeroDivisionError):
+            run_checks(SOURCES, CATALOGS)
+        assert gc.get_threshold() == (700, 10, 10)
+    finally:
+        gc.set_threshold(*before)
