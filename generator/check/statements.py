@@ -670,6 +670,8 @@ def _only_one_added(src, dst, src_text: str, blocks) -> list:
     a one right after "only" is a count, not an article, and narrows the rule. A source sentence
     with a one, a word for one ("single"), an article ("only an Ace" as "nur ein Ass") or no redeal
     (one pass through the stock) may say it too."""
+    if not any(f.kind == "only" for f in dst):
+        return []
     bounds = _bounds(src_text)
     for s_ids, d_ids in blocks:
         s_block = [f for f in src if f.sentence in s_ids]
