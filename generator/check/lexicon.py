@@ -185,7 +185,7 @@ class Lexicon:
             else:
                 stem = _stem(name, folded)
                 lemma_stem = _stem(name, lemma) if lemma != folded else stem
-            found = (folded, stem, lemma, lemma_stem if lemma != folded else stem)
+            found = (folded, stem, lemma, lemma_stem)
             if len(self._forms) >= 262_144:
                 self._forms.clear()  # a bound for long runs
             self._forms[word] = found
@@ -296,12 +296,13 @@ class Lexicon:
         named = {value for value in (v for _, _, v in agreed.get("pile", ())) if isinstance(value, str)}
         for term in self.terms:
             if len(term.words) == 1 and any(
-                    _pattern_hits(term.words[0], folded, stem) and term.value != value
+                    word_hits(term.words[0], folded, stem, folded, stem) and term.value != value
                     for folded, stem, value in agreed.get(term.kind, ())):
                 continue
             if term.kind == "pile" and isinstance(term.value, tuple) and set(term.value) & named:
                 rest = tuple(v for v in term.value if v not in named or any(
-                    _pattern_hits(term.words[0], folded, stem) for folded, stem, value in agreed["pile"] if value == v))
+                    word_hits(term.words[0], folded, stem, folded, stem)
+                    for folded, stem, value in agreed["pile"] if value == v))
                 if not rest:
                     continue
                 term = Term(term.kind, rest if len(rest) > 1 else rest[0], term.words, term.source)
@@ -331,14 +332,6 @@ def word_hits(pattern: Pattern, folded: str, stem: str, lemma: str, lemma_stem: 
     if how == "exact":
         return folded == text
     return folded.startswith(text) or lemma.startswith(text)
-
-
-def _pattern_hits(pattern: Pattern, folded: str, stem: str) -> bool:
-    if pattern.how == "exact":
-        return folded == pattern.text
-    if pattern.how == "prefix":
-        return folded.startswith(pattern.text)
-    return stem == pattern.text
 
 
 def _stem(name: str, folded: str) -> str:

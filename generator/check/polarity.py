@@ -186,19 +186,21 @@ def _disjunctions(lex) -> frozenset[str]:
 _OR_CONDITION = re.compile(r"\w\W+or\s+(?:if|when|whenever|unless)\b", re.I)
 
 
-def disjunction_lost(src_text: str, src, dst_text: str, dst, lang: str) -> list:
+def disjunction_lost(src_text: str, src, dst_text: str, dst, lang: str, blocks=None) -> list:
     """Two conditions the source joins with "or" in one sentence ("the game is lost if no card can be
     placed or if every space is filled"), translated as one sentence without a word for "or" (the
     lexicon setting ``disjunctions``: "oder", "ή", "или"): the translation makes one condition of the
     two, or the second a condition of the first. A translation that gives the second condition a
     sentence of its own says it apart. ``src`` and ``dst`` are the two texts' facts, which align
-    their sentences (:func:`~.alignment.align_sentences`); ``lang`` is the translation's lexicon
-    key; a lexicon without ``disjunctions`` gives nothing."""
+    their sentences (:func:`~.alignment.align_sentences`) unless ``blocks`` gives that alignment
+    already; ``lang`` is the translation's lexicon key; a lexicon without ``disjunctions`` gives
+    nothing."""
     lex = lexicon_of(lang)
     words = lex.derived("disjunctions", _disjunctions)
     if not words or not _OR_CONDITION.search(src_text):
         return []
-    blocks = align_sentences(src_text, src, dst_text, dst)
+    if blocks is None:
+        blocks = align_sentences(src_text, src, dst_text, dst)
     s_bounds, d_bounds = sentence_bounds(src_text), sentence_bounds(dst_text)
     out = []
     for a, b in blocks:

@@ -193,7 +193,7 @@ def compare(msgid: str, msgstr: str, lang: str, context: UnitContext | None = No
     raw += _direction_added(src, dst, src_text, blocks, context.model)
     raw += _each_dropped(src, dst, src_text, dst_text, blocks, context.lexicon or lang)
     raw += polarity_findings(src, dst, blocks, src_text)
-    raw += disjunction_lost(src_text, src, dst_text, dst, context.lexicon or lang)
+    raw += disjunction_lost(src_text, src, dst_text, dst, context.lexicon or lang, blocks)
     if kinds is not None:
         raw = [r for r in raw if r[0] in kinds]
     if not lexicon.one_words:
