@@ -16,7 +16,9 @@ import contextlib
 import cProfile
 import io
 import pstats
+import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -76,8 +78,9 @@ def pofilter_run(path: Path, lang: str, out_dir: Path) -> tuple[int, int, set[st
 
 
 def ours_run(corpus: Path, langs: list[str]):
-    """One ``run_checks`` pass (every check) over the sources in ``corpus/C`` and the ``langs`` catalogs."""
-    return run_checks(corpus / "C", corpus, langs=langs)
+    """One ``run_checks`` pass (every check) over the sources in ``corpus/C`` and the ``langs``
+    catalogs, in this process (``jobs=1``: worker processes would start with empty memos)."""
+    return run_checks(corpus / "C", corpus, langs=langs, jobs=1)
 
 
 def catalog_units(path: Path) -> int:
@@ -131,28 +134,44 @@ def quiet():
         yield caught, err
 
 
+#: The runs of the fresh rows, each in a new process: pofilter; ours as ``patiencebook check`` runs
+#: the first time it checks the catalogs (no rule-fact results kept, catalogs checked in worker
+#: processes), the same in one process (``--jobs 1``), and again with the results of an earlier run.
+FRESH_RUNS = ("pofilter", "first", "first-jobs-1", "again")
+
+
 def one_pass(which: str, corpus: Path) -> float:
-    """Seconds of one pass of ``which`` (``"ours"`` or ``"pofilter"``) over de, el and sr in this
-    process, as the first thing it checks: what a user's ``patiencebook check`` or ``pofilter`` command
-    meets once Python has imported the modules (imports, those a pass makes along the way too, are
-    done before the clock starts: see :func:`_import_pass_modules`)."""
+    """Seconds of one pass of ``which`` (one of :data:`FRESH_RUNS`) over de, el and sr in this
+    process, as the first thing it checks: what a user's ``pofilter`` or ``patiencebook check``
+    command meets once Python has imported the modules (imports, those a pass makes along the way
+    too, are done before the clock starts: see :func:`_import_pass_modules`). Ours keeps and reads
+    its files in the folder ``$PATIENCEBOOK_CACHE_DIR`` names, as the command does; ``first`` and
+    ``first-jobs-1`` remove the kept rule-fact results before the clock starts."""
     paths = {lang: corpus / lang / f"{lang}.po" for lang in LANGS}
-    _import_pass_modules(which)
+    _import_pass_modules("pofilter" if which == "pofilter" else "ours")
+    if which != "pofilter":
+        from patiencebook.generator.check.cachefiles import code_digest, fact_memo_path, remembered_facts
+
+        code_digest()  # read once per installed version; a command's own start-up, not the check's
+        memo = fact_memo_path()
+        if which != "again" and memo is not None:
+            memo.unlink(missing_ok=True)
     with tempfile.TemporaryDirectory() as tmp, quiet():
         start = time.perf_counter()
-        if which == "ours":
-            ours_run(corpus, list(LANGS))
-        else:
+        if which == "pofilter":
             for lang, path in paths.items():
                 pofilter_run(path, lang, Path(tmp))
+        else:
+            with remembered_facts():
+                run_checks(corpus / "C", corpus, langs=list(LANGS), jobs=1 if which == "first-jobs-1" else None)
         return time.perf_counter() - start
 
 
 #: Modules outside our check and source packages that a first pass imports when it needs them (CLDR's
-#: number words, Babel's number data, the XML reader of unicode-rbnf; pofilter's PO reader and
-#: language data), imported before the clock as the tools' own modules are.
+#: number words, Babel's number data, the XML reader of unicode-rbnf, the worker pool; pofilter's PO
+#: reader and language data), imported before the clock as the tools' own modules are.
 PASS_IMPORTS = {
-    "ours": ("unicode_rbnf.engine", "babel.numbers", "_strptime", "xml.etree.ElementTree"),
+    "ours": ("unicode_rbnf.engine", "babel.numbers", "_strptime", "xml.etree.ElementTree", "multiprocessing.pool"),
     "pofilter": ("translate.filters.checks", "translate.filters.pofilter", "translate.storage.po",
                  "translate.storage.pypo", *(f"translate.lang.{lang}" for lang in LANGS)),
 }
@@ -183,20 +202,31 @@ def _import_pass_modules(which: str) -> None:
             pass  # translate-toolkit has no module of its own for every language (Serbian)
 
 
-def fresh(which: str, corpus: Path, repeat: int) -> float:
-    """The fastest of ``repeat`` :func:`one_pass` runs of ``which``, each in a new Python process, so
-    that nothing one pass read or worked out is left for the next (caches start empty)."""
-    best = float("inf")
-    for _ in range(repeat):
-        done = subprocess.run([sys.executable, __file__, "--one-pass", which, "--corpus", str(corpus)],
-                              capture_output=True, text=True, check=True)
-        best = min(best, float(done.stdout.strip().splitlines()[-1]))
-    return best
+def fresh(corpus: Path, repeat: int) -> dict[str, list[float]]:
+    """Seconds of :func:`one_pass` of each of :data:`FRESH_RUNS`, each run in a new Python process
+    (so that nothing one pass worked out in memory is left for the next), ``repeat`` rounds of all
+    of them in turn, so that a slow spell of the machine falls on all alike. Our files are kept in
+    a temporary folder, filled by one untimed run first (simplemma's lemmas of the catalogs' words,
+    as after any earlier run; see generator/check/cachefiles.py)."""
+    times: dict[str, list[float]] = {which: [] for which in FRESH_RUNS}
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "PATIENCEBOOK_CACHE_DIR": cache}
+
+        def run(which: str) -> float:
+            done = subprocess.run([sys.executable, __file__, "--one-pass", which, "--corpus", str(corpus)],
+                                  capture_output=True, text=True, check=True, env=env)
+            return float(done.stdout.strip().splitlines()[-1])
+
+        run("first")
+        for _ in range(repeat):
+            for which in FRESH_RUNS:
+                times[which].append(run(which))
+    return times
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--one-pass", choices=("ours", "pofilter"), help=argparse.SUPPRESS)
+    parser.add_argument("--one-pass", choices=FRESH_RUNS, help=argparse.SUPPRESS)
     parser.add_argument("--repeat", type=int, default=3, help="timed passes after the warm-up (best kept)")
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="AisleRiot help folder (C/ and <lang>/)")
     parser.add_argument("--profile", action="store_true", help="also print the top functions of one pass of ours")
@@ -270,12 +300,21 @@ def main(argv: list[str] | None = None) -> int:
         with quiet():
             pf_peak = traced_peak(lambda: [pofilter_run(p, lang, out_dir) for lang, p in paths.items()])
         our_peak = traced_peak(lambda: ours_run(corpus, list(LANGS)))
-    # The passes above follow a warm-up in one process, where our caches of what a text says are
+    # The passes above follow a warm-up in one process, where our memos of what a text says are
     # already full; a user's command starts with them empty. So each tool also runs alone in new
-    # processes: the figure a user meets.
-    pf_fresh, our_fresh = fresh("pofilter", corpus, args.repeat), fresh("ours", corpus, args.repeat)
-    print(f"{'fresh':<8}{pf_fresh:>11.3f}{our_fresh:>9.3f}{our_fresh / pf_fresh:>7.2f}"
-          f"  (one pass over de, el, sr in a new process each, imports done first; best of {args.repeat})")
+    # processes: the figures a user meets.
+    runs = fresh(corpus, args.repeat)
+    pf_best, pf_median = min(runs["pofilter"]), statistics.median(runs["pofilter"])
+    labels = {"first": "first run", "first-jobs-1": "--jobs 1", "again": "again"}
+    print(f"fresh: one pass over de, el, sr in a new process each, imports done first; {args.repeat} rounds "
+          f"in turn; pofilter best {pf_best:.3f} s, median {pf_median:.3f} s")
+    for which, label in labels.items():
+        best, median = min(runs[which]), statistics.median(runs[which])
+        print(f"  {label:<10} ours best {best:.3f} s (ratio {best / pf_best:.2f}), "
+              f"median {median:.3f} s (ratio {median / pf_median:.2f})")
+    print(f"  first run: no rule-fact results kept, catalogs checked in up to {os.cpu_count()} worker processes; "
+          "--jobs 1: the same in one process; again: with the results the run before kept "
+          "(generator/check/cachefiles.py)")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(f"peak Python memory (tracemalloc, one pass over all three): pofilter {pf_peak / 2**20:.1f} MiB, "
           f"ours {our_peak / 2**20:.1f} MiB; process peak RSS {rss / 1024:.1f} MiB")

@@ -86,6 +86,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     from patiencebook.generator.catalogs import discover_catalogs
     from patiencebook.generator.check import run_checks
     from patiencebook.generator.check.report import annotate_catalog, format_json, format_text, write_output
+    from patiencebook.generator.check.cachefiles import remembered_facts
     from patiencebook.generator.check.run import REPORTED_CONFIDENCE
     from patiencebook.generator.languages import environment_language
 
@@ -106,8 +107,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
                 print(f"patiencebook: checking the {mine.code} catalog, the language of the environment "
                       "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG); --lang chooses others", file=sys.stderr)
     sure = REPORTED_CONFIDENCE if args.min_confidence is None else args.min_confidence
-    findings, checked = run_checks(sources, catalogs, langs=langs, pages=args.page, checks=args.check,
-                                   min_confidence=sure)
+    with remembered_facts():
+        findings, checked = run_checks(sources, catalogs, langs=langs, pages=args.page, checks=args.check,
+                                       min_confidence=sure, jobs=args.jobs)
     if args.format == "po":
         if len(checked) != 1:
             raise PatienceBookError(f"--format po writes one catalog, but {len(checked)} were checked; "
@@ -474,6 +476,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "below it are information, such as a count the translation leaves to a paraphrase; "
                         "0 shows them too)")
     p.add_argument("--out", type=Path, metavar="FILE", help="write here instead of standard output")
+    p.add_argument("--jobs", type=_positive, metavar="N",
+                   help="catalogs checked at once, each in a worker process (default: number of cores)")
     domain_option(p)
     p.set_defaults(run=_cmd_check)
 

@@ -24,6 +24,10 @@ class PatienceBookError(Exception):
         self.line = line
         super().__init__(self.__str__())
 
+    def __reduce__(self):
+        # Pickled with its parts (a worker process sends its errors back), not its whole text.
+        return type(self), (self.message, self.file, self.line)
+
     def __str__(self) -> str:
         where = ""
         if self.file:

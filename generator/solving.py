@@ -18,7 +18,7 @@ from patiencebook.engine.msdeals import MS_COLUMNS, MsDealError, ms_deal_cards
 from patiencebook.engine.rules import DealOrder, Face, Role
 from patiencebook.engine.solver import SOLVED, UNKNOWN, UNSOLVABLE, solve
 from patiencebook.engine.wording import Wording
-from patiencebook.generator.site.workers import worker_signals  # workers end quietly when the pool closes
+from patiencebook.generator.processes import worker_signals  # workers end quietly when the pool closes
 from patiencebook.generator.errors import PatienceBookError
 
 __all__ = ["DealResult", "MS", "MAX_DEAL", "parse_deals", "parse_deal_spec", "check_ms_deals", "solve_deals",

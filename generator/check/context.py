@@ -128,7 +128,9 @@ def catalog_contexts(document: Document, catalog: Catalog | None = None,
             if message is not None and message.string and not message.fuzzy:
                 text = message.string if isinstance(message.string, str) else message.string[0]
                 translated.append(plain_message(text))
-    translated_names = tuple(sorted(set(translated), key=len, reverse=True))
+    # Longest first (a name inside a longer one is masked with it), then by text: the same order in
+    # every run, as the memo of the fact checks keys on it (facts.use_fact_memo).
+    translated_names = tuple(sorted(set(translated), key=lambda name: (-len(name), name)))
     models: dict[int, ModelFacts | None] = {}
     sections: dict = {}  # section element -> whether it gives advice (see segment_role)
     out: dict[tuple[str | None, str], UnitContext] = {}

@@ -8,6 +8,7 @@ accented and (for Serbian) Latin or Cyrillic words all count.
 from __future__ import annotations
 
 import bisect
+import hashlib
 import math
 import re
 from dataclasses import dataclass
@@ -515,7 +516,9 @@ def _redeal_count(matches: list[_Match], numbers: list[_Match], m: _Match, sente
 
 @lru_cache(maxsize=4096)
 def _context_key(context) -> str:
-    return repr(context.key())
+    # A digest, not the summary itself: the summary names every game of the book, and the memo
+    # (use_fact_memo) keeps a key per unit.
+    return hashlib.sha256(repr(context.key()).encode("utf-8")).hexdigest()[:32]
 
 
 def check_facts(msgid: str, msgstr: str, lang: str, context=None) -> list:
@@ -548,6 +551,8 @@ def check_facts(msgid: str, msgstr: str, lang: str, context=None) -> list:
 # Results of check_facts kept across builds (see use_fact_memo); None: not kept.
 _MEMO: dict[tuple[str, str, str, str], tuple] | None = None
 _USED: set[tuple[str, str, str, str]] = set()
+# The keys read from the file (what fact_memo_added leaves out).
+_LOADED: set[tuple[str, str, str, str]] = set()
 
 
 def use_fact_memo(path: "Path | None") -> None:
@@ -557,6 +562,7 @@ def use_fact_memo(path: "Path | None") -> None:
     saves them must drop the file when the code changes (the site build keeps it in its cache)."""
     global _MEMO
     _USED.clear()
+    _LOADED.clear()
     if path is None:
         _MEMO = None
         return
@@ -570,20 +576,54 @@ def use_fact_memo(path: "Path | None") -> None:
                 (check, severity, message, Span(*source) if source else None, Span(*target) if target else None,
                  confidence)
                 for check, severity, message, source, target, confidence in found)
+        _LOADED.update(_MEMO)
     except (OSError, ValueError, TypeError):
         _MEMO = {}
 
 
 def save_fact_memo(path: "Path") -> None:
-    """Write the :func:`check_facts` results asked for since :func:`use_fact_memo` to ``path`` as
-    JSON (nothing when none are kept). Raises ``OSError`` when it cannot be written."""
+    """Write the :func:`check_facts` results asked for since :func:`use_fact_memo`, and those kept
+    of languages none was asked for in, to ``path`` as JSON (nothing when none are kept), atomically: a reader meets the old file or the new one.
+    Raises ``OSError`` when it cannot be written."""
     if _MEMO is None:
         return
     import json
+    import os
+    import tempfile
 
     def span(value):
         return [value.start, value.end, value.text] if value is not None else None
 
+    # The results asked for, and those of languages not checked since (a check of one catalog
+    # keeps the others' results).
+    checked = {key[2] for key in _USED}
     entries = [[*key, [[c, sev, msg, span(a), span(b), conf] for c, sev, msg, a, b, conf in found]]
-               for key, found in _MEMO.items() if key in _USED]
-    Path(path).write_text(json.dumps(entries, ensure_ascii=False), encoding="utf-8")
+               for key, found in _MEMO.items() if key in _USED or key[2] not in checked]
+    path = Path(path)
+    handle, partial = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(entries, out, ensure_ascii=False, separators=(",", ":"))
+        os.replace(partial, path)
+    except BaseException:
+        Path(partial).unlink(missing_ok=True)
+        raise
+
+
+def fact_memo_added() -> tuple[list, list] | None:
+    """What :func:`check_facts` added to the kept results since :func:`use_fact_memo`, as
+    ``(keys asked for, [(key, result), ...] worked out)``, or ``None`` when none are kept: a
+    worker process hands it to its parent (:func:`keep_fact_memo`)."""
+    if _MEMO is None:
+        return None
+    return list(_USED), [(key, _MEMO[key]) for key in _USED if key in _MEMO and key not in _LOADED]
+
+
+def keep_fact_memo(added: tuple[list, list] | None) -> None:
+    """Add what :func:`fact_memo_added` gave (in another process) to the results kept here; nothing
+    when none are kept here or ``added`` is ``None``."""
+    if _MEMO is None or added is None:
+        return
+    used, entries = added
+    _USED.update(used)
+    _MEMO.update(entries)

@@ -3,11 +3,8 @@
 Looking up one word makes simplemma load its whole dictionary of the language (German takes more
 than a second), so a check of a few catalogs would spend most of its time there. The lemma of a
 word depends only on the word, the language and simplemma's version, so the lemmas once found are
-kept in one JSON file per simplemma version:
-
-* ``$PATIENCEBOOK_CACHE_DIR/lemmas-simplemma-<version>.json`` when that variable is set (set to
-  the empty string, nothing is kept);
-* else ``$XDG_CACHE_HOME/patiencebook/…``, else ``~/.cache/patiencebook/…``.
+kept in one JSON file per simplemma version, ``lemmas-simplemma-<version>.json`` in the checks'
+cache folder (see :func:`~.cachefiles.cache_folder`; none when ``$PATIENCEBOOK_CACHE_DIR`` is empty).
 
 The file is read on the first look-up and written, whole and atomically, when the process ends
 and something was added. A file that cannot be read is ignored and one that cannot be written is
@@ -24,23 +21,21 @@ from pathlib import Path
 
 import simplemma
 
-#: The variable naming the cache folder (empty: keep nothing).
-CACHE_ENV = "PATIENCEBOOK_CACHE_DIR"
+from patiencebook.generator.check.cachefiles import CACHE_ENV, cache_folder
+
 #: More words than this in the file and it starts afresh (a bound for long use on many catalogs).
 MAX_WORDS = 400_000
 
 _known: dict[str, dict[str, str]] | None = None
 _added = 0
+# The lemmas looked up (or kept, see keep) since the file was last written, by language.
+_new: dict[str, dict[str, str]] = {}
 
 
 def cache_path() -> Path | None:
     """The lemma file of this simplemma version, or ``None`` when the cache is turned off."""
-    name = f"lemmas-simplemma-{getattr(simplemma, '__version__', 'unknown')}.json"
-    folder = os.environ.get(CACHE_ENV)
-    if folder is not None:
-        return Path(folder) / name if folder else None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "patiencebook" / name
+    folder = cache_folder()
+    return folder / f"lemmas-simplemma-{getattr(simplemma, '__version__', 'unknown')}.json" if folder is not None else None
 
 
 def _load() -> dict[str, dict[str, str]]:
@@ -71,8 +66,29 @@ def lemma(code: str, word: str) -> str:
     found = known.get(word)
     if found is None:
         found = known[word] = simplemma.lemmatize(word, lang=code)
+        _new.setdefault(code, {})[word] = found
         _added += 1
     return found
+
+
+def added() -> dict[str, dict[str, str]]:
+    """The lemmas looked up since the file was last written, ``{language code: {word: lemma}}``
+    (a worker process hands them to its parent, which keeps them with :func:`keep`)."""
+    return _new
+
+
+def keep(found: dict[str, dict[str, str]]) -> None:
+    """Add lemmas looked up elsewhere (``{language code: {word: lemma}}``, as :func:`added` gives
+    them) to those written at exit. Reads the file first if it has not been read."""
+    global _added
+    known = _load()
+    for code, words in found.items():
+        mine = known.setdefault(code, {})
+        for word, found_lemma in words.items():
+            if word not in mine:
+                mine[word] = found_lemma
+                _new.setdefault(code, {})[word] = found_lemma
+                _added += 1
 
 
 def save() -> None:
@@ -90,6 +106,7 @@ def save() -> None:
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 json.dump(data, out, ensure_ascii=False, separators=(",", ":"))
             os.replace(temporary, path)
+            _new.clear()
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
@@ -98,4 +115,4 @@ def save() -> None:
     _added = 0
 
 
-__all__ = ["CACHE_ENV", "MAX_WORDS", "cache_path", "lemma", "save"]
+__all__ = ["CACHE_ENV", "MAX_WORDS", "added", "cache_path", "keep", "lemma", "save"]

@@ -20,6 +20,7 @@ from patiencebook.generator.check.findings import SEVERITIES, Finding
 from patiencebook.generator.check.health import (Problem, check_gettext, check_matches, check_units, skipped_checks)
 from patiencebook.generator.check.markup import check_markup
 from patiencebook.generator.check.model import check_page
+from patiencebook.generator.check.workers import check_each
 from patiencebook.generator.errors import CatalogError, LanguageError, PatienceBookError
 from patiencebook.generator.catalogs.pot import pot_catalog
 from patiencebook.generator.gamenames import closest_names, game_key
@@ -202,6 +203,39 @@ def _term_findings(document: Document, path: Path, lang: str, catalogs: Path, pl
             if (summaries or p.msgid) and not ((u := units.get((p.context, p.msgid))) and check_matches(p.check, skipped_checks(u)))]
 
 
+class _CatalogJob:
+    """The checks of one catalog, given its language and path: what :func:`run_checks` runs for
+    each catalog, in this process or a worker (see :func:`~.workers.check_each`)."""
+
+    def __init__(self, document: Document, places: "_Places", pot: Catalog, catalogs: Path,
+                 every_catalog: dict[str, Path], loaded: dict[str, Catalog], summaries: bool) -> None:
+        self.document, self.places, self.pot, self.catalogs = document, places, pot, catalogs
+        self.every_catalog, self.loaded, self.summaries = every_catalog, loaded, summaries
+
+    def __call__(self, lang: str, path: Path) -> list[Finding]:
+        """Every finding of the catalog of ``lang`` at ``path``. Raises :class:`CatalogError` when it
+        cannot be read."""
+        from patiencebook.generator.check.derivedcopy import derived_copy_problems
+        from patiencebook.generator.check.terminology import load_glossary
+
+        facts, note = _facts_for(lang)
+        catalog = self.loaded.get(lang) or read_catalog(path)
+        # The rule facts are read with the terms the catalog's glossary agrees on, the
+        # terminology check's own glossary (generator/check/terminology.py).
+        concepts = load_glossary(self.document, catalog, lang, self.catalogs)
+        contexts = (checked_contexts(self.document, catalog, lang, self.catalogs, concepts)
+                    if facts is not None else None)
+        findings = check_catalog(path, lang, self.pot, self.places, facts=facts, catalog=catalog, contexts=contexts)
+        findings += _term_findings(self.document, path, lang, self.catalogs, self.places,
+                                   summaries=self.summaries, catalog=catalog, concepts=concepts)
+        findings += [self.places.finding(lang, problem, Path(path).name)
+                     for problem in derived_copy_problems(lang, catalog, self.every_catalog)]
+        if note:
+            findings.append(Finding(lang, Path(path).name, None, "", "facts", "info", note,
+                                    pages=(Path(path).name,)))
+        return findings
+
+
 def _merge_shared(findings: Iterable[Finding]) -> list[Finding]:
     """One finding per (lang, check, msgid, message), naming every page it was found on."""
     merged: dict[tuple, Finding] = {}
@@ -288,7 +322,8 @@ def _few_collections(function):
 def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | None = None,
                pages: Iterable[str] | None = None, checks: Iterable[str] | None = None,
                document: Document | None = None, loaded: dict[str, Catalog] | None = None,
-               source_checks: bool = True, min_confidence: float = 0.0) -> tuple[list[Finding], dict[str, Path]]:
+               source_checks: bool = True, min_confidence: float = 0.0,
+               jobs: int | None = None) -> tuple[list[Finding], dict[str, Path]]:
     """Check the sources in ``sources`` and every catalog in ``catalogs``.
 
     Args:
@@ -305,6 +340,8 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
         source_checks: run the checks of the English sources against their rules blocks (a game
             page without one is checked against the embedded model of the same game, if any).
         min_confidence: keep only findings at least this sure (0 to 1; see :attr:`Finding.confidence`).
+        jobs: the most catalogs checked at once, each in a worker process (default: one per core;
+            1 checks them one after the other here). See :mod:`~.workers` for when workers start.
 
     Returns:
         ``(findings, catalogs checked by language)``; findings ordered by page (document order),
@@ -351,26 +388,10 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
                                     problem.check, problem.severity, problem.message, problem.source,
                                     None, (Path(segment.file).name,)))
     if found:
-        pot = pot_catalog(document)
-        for lang, path in found.items():
-            facts, note = _facts_for(lang)
-            catalog = (loaded or {}).get(lang) or read_catalog(path)
-            # The rule facts are read with the terms the catalog's glossary agrees on, the
-            # terminology check's own glossary (generator/check/terminology.py).
-            from patiencebook.generator.check.terminology import load_glossary
-
-            concepts = load_glossary(document, catalog, lang, Path(catalogs))
-            contexts = checked_contexts(document, catalog, lang, catalogs, concepts) if facts is not None else None
-            findings += check_catalog(path, lang, pot, places, facts=facts, catalog=catalog, contexts=contexts)
-            findings += _term_findings(document, path, lang, Path(catalogs), places,
-                                       summaries="terminology" in checks, catalog=catalog, concepts=concepts)
-            from patiencebook.generator.check.derivedcopy import derived_copy_problems
-
-            findings += [places.finding(lang, problem, Path(path).name)
-                         for problem in derived_copy_problems(lang, catalog, every_catalog)]
-            if note:
-                findings.append(Finding(lang, Path(path).name, None, "", "facts", "info", note,
-                                        pages=(Path(path).name,)))
+        job = _CatalogJob(document, places, pot_catalog(document), Path(catalogs), every_catalog, loaded or {},
+                          "terminology" in checks)
+        for catalog_findings in check_each(job, list(found.items()), jobs):
+            findings += catalog_findings
     findings = _merge_shared(findings)
     if pages:
         wanted = {game_key(p) for p in pages}

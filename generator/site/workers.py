@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 import threading
 
 
 from patiencebook.generator.errors import BuildError, PatienceBookError
+from patiencebook.generator.processes import worker_signals
 from patiencebook.generator.site.progress import Progress
 from patiencebook.generator.site.language import Task, build_language_safely, use_progress_queue
 from patiencebook.generator.site.reports import LanguageReport
@@ -67,9 +67,3 @@ def _collect(pool, tasks: list[Task], progress: Progress) -> list[LanguageReport
             raise error
         raise BuildError(f"a language build failed: {error}") from error
     return reports
-
-
-def worker_signals() -> None:
-    """Workers die quietly on SIGTERM (the parent's handler would raise in them) and ignore Ctrl-C."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -9,7 +9,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 #: Each part of patiencebook.generator and its rank: a module may import parts of its own rank or lower.
-RANKS = {"errors": 0, "project": 0, "gamenames": 0, "languages": 0, "docbook": 1, "catalogs": 2, "pages": 3,
+RANKS = {"errors": 0, "project": 0, "gamenames": 0, "languages": 0, "processes": 0, "docbook": 1, "catalogs": 2,
+         "pages": 3,
          "check": 4, "sphinxext": 4, "site": 5, "cli": 6, "play": 6, "serve": 6, "solving": 6}
 #: The imports the rule allows across the ranks, with the reason: the language table derives the
 #: interface strings of sr@latin with the transliteration of the catalogs stage.

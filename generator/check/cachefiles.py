@@ -1,0 +1,108 @@
+"""Where the checks keep what they worked out, from one run of ``patiencebook check`` to the next.
+
+The folder is ``$PATIENCEBOOK_CACHE_DIR`` when that variable is set (set to the empty string,
+nothing is kept), else ``$XDG_CACHE_HOME/patiencebook``, else ``~/.cache/patiencebook``. It holds:
+
+* ``lemmas-simplemma-<version>.json``: simplemma's lemmas of the words read (see :mod:`~.lemmas`);
+* ``facts-<digest>.json``: the rule-fact checks' results of each unit checked in the last run
+  (see :func:`~.facts.use_fact_memo`). A result depends only on the unit's two texts, its
+  language, its context and the code and data that read them, so the file is named with a digest
+  of this package's code and data and of the versions of the libraries the checks call: another
+  version of any of them reads another file, and the old one is removed when the new one is
+  written.
+
+A file that cannot be read is ignored, and one that cannot be written is not written: the next run
+works the results out again, and they are the same.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+#: The variable naming the cache folder (empty: keep nothing).
+CACHE_ENV = "PATIENCEBOOK_CACHE_DIR"
+#: Libraries whose versions change what the checks find (lemmas, stems, number words, scripts).
+LIBRARIES = ("simplemma", "PyStemmer", "snowballstemmer", "babel", "unicode-rbnf", "cyrtranslit", "lxml")
+_PACKAGE = Path(__file__).resolve().parents[2]
+
+
+def cache_folder() -> Path | None:
+    """The folder the checks keep their files in, or ``None`` when ``$PATIENCEBOOK_CACHE_DIR`` is empty."""
+    folder = os.environ.get(CACHE_ENV)
+    if folder is not None:
+        return Path(folder) if folder else None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "patiencebook"
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """SHA-256 (hex) of this package's code and data (every file under ``generator/`` and
+    ``engine/``, names and bytes), the Python version and the versions of :data:`LIBRARIES`."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    sha = hashlib.sha256(sys.version.encode("utf-8"))
+    for name in LIBRARIES:
+        try:
+            sha.update(f"\0{name}={version(name)}".encode("utf-8"))
+        except PackageNotFoundError:
+            sha.update(f"\0{name}=none".encode("utf-8"))
+    for path in sorted(p for folder in ("generator", "engine") for p in (_PACKAGE / folder).rglob("*")
+                       if p.is_file() and "__pycache__" not in p.parts):
+        data = path.read_bytes()
+        sha.update(f"\0{path.relative_to(_PACKAGE).as_posix()}\0{len(data)}\0".encode("utf-8", "surrogateescape"))
+        sha.update(data)
+    return sha.hexdigest()
+
+
+def fact_memo_path() -> Path | None:
+    """The file of the rule-fact checks' results for this code (``facts-<digest>.json`` in
+    :func:`cache_folder`), or ``None`` when nothing is kept."""
+    folder = cache_folder()
+    return folder / f"facts-{code_digest()[:24]}.json" if folder is not None else None
+
+
+def remove_other_memos(path: Path) -> None:
+    """Remove the ``facts-*.json`` files beside ``path`` other than ``path`` (those of other code);
+    files that cannot be removed stay."""
+    for other in Path(path).parent.glob("facts-*.json"):
+        if other.name != Path(path).name:
+            try:
+                other.unlink()
+            except OSError:
+                pass
+
+
+@contextlib.contextmanager
+def remembered_facts() -> Iterator[Path | None]:
+    """Within the block, the rule-fact checks reuse the results kept in :func:`fact_memo_path` and
+    keep those they work out; when the block ends without an error, the results of the units
+    checked in it are written there (the file of other code removed). Gives the file's path, or
+    ``None`` when nothing is kept (then the checks work everything out)."""
+    from patiencebook.generator.check.facts import save_fact_memo, use_fact_memo
+
+    path = fact_memo_path()
+    if path is None:
+        yield None
+        return
+    use_fact_memo(path)
+    try:
+        yield path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_fact_memo(path)
+            remove_other_memos(path)
+        except OSError:
+            pass  # worked out again next time
+    finally:
+        use_fact_memo(None)
+
+
+__all__ = ["CACHE_ENV", "LIBRARIES", "cache_folder", "code_digest", "fact_memo_path", "remembered_facts",
+           "remove_other_memos"]

@@ -1,0 +1,116 @@
+"""Catalogs checked at once in worker processes: when workers start, what comes back, and in what order."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from patiencebook.generator.check import facts, lemmas, workers
+from patiencebook.generator.check.run import run_checks
+from patiencebook.generator.errors import CatalogError
+
+REPO = Path(__file__).resolve().parents[3]
+#: AisleRiot's help, outside the repository: <repo>/../shared/corpus/aisleriot/help.
+CORPUS = REPO.parent / "shared" / "corpus" / "aisleriot" / "help"
+
+forking = pytest.mark.skipif(not hasattr(os, "fork"), reason="worker processes are forked")
+
+
+def _catalogs(folder: Path, *langs: str, size: int = workers.PARALLEL_BYTES) -> list[tuple[str, Path]]:
+    """``(lang, path)`` of files big enough together for workers (their content is not read here)."""
+    out = []
+    for lang in langs:
+        path = folder / f"{lang}.po"
+        path.write_bytes(b"#" * size)
+        out.append((lang, path))
+    return out
+
+
+def test_how_many_workers(tmp_path, monkeypatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    big = [p for _, p in _catalogs(tmp_path, "de", "el", "sr")]
+    if hasattr(os, "fork"):
+        assert workers.worker_count(big, None) == 3  # one per catalog, at most one per core
+        assert workers.worker_count(big, 2) == 2
+        monkeypatch.setattr(os, "cpu_count", lambda: 2)
+        assert workers.worker_count(big, 8) == 2
+    assert workers.worker_count(big, 1) == 1
+    assert workers.worker_count(big[:1], None) == 1
+    (tmp_path / "small").mkdir()
+    small = [p for _, p in _catalogs(tmp_path / "small", "de", "el", size=100)]
+    assert workers.worker_count(small, None) == 1  # starting workers would cost more than it saves
+    # Another thread running: a forked worker would hold only this one.
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert workers.worker_count(big, None) == 1
+    finally:
+        stop.set()
+        other.join()
+
+
+@forking
+def test_results_come_back_in_the_order_given_with_the_lemmas_the_workers_looked_up(tmp_path, monkeypatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    words = {"de": "Karten", "el": "Stapeln", "sr": "abgelegt"}
+
+    def work(lang, path):
+        return [lang, path.name, os.getpid(), lemmas.lemma("de", words[lang])]
+
+    results = workers.check_each(work, _catalogs(tmp_path, "de", "el", "sr"), None)
+    assert [r[:2] for r in results] == [["de", "de.po"], ["el", "el.po"], ["sr", "sr.po"]]
+    assert [r[3] for r in results] == ["Karte", "Stapel", "ablegen"]
+    assert os.getpid() not in {r[2] for r in results} and len({r[2] for r in results}) == 2
+    # The workers' look-ups are this process's now, to be written to the lemma file at exit.
+    added = lemmas.added().get("de", {})
+    assert {w: added.get(w) for w in words.values()} == {"Karten": "Karte", "Stapeln": "Stapel", "abgelegt": "ablegen"}
+
+
+@forking
+def test_the_first_catalogs_error_is_raised_with_its_file_and_line(tmp_path, monkeypatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+
+    def work(lang, path):
+        if lang != "de":
+            raise CatalogError(f"bad unit in {lang}", path, 7)
+        return []
+
+    catalogs = _catalogs(tmp_path, "de", "el", "sr")
+    with pytest.raises(CatalogError) as raised:
+        workers.check_each(work, catalogs, 2)
+    assert (raised.value.message, raised.value.file, raised.value.line) == ("bad unit in el", str(catalogs[1][1]), 7)
+    assert str(raised.value) == f"{catalogs[1][1]}:7: bad unit in el"
+
+
+@forking
+def test_the_fact_results_workers_work_out_are_kept_here(tmp_path, monkeypatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    units = {"de": ("Deal seven cards.", "Gib sieben Karten."), "el": ("Deal seven cards.", "Μοιράστε επτά φύλλα.")}
+    facts.use_fact_memo(tmp_path / "memo.json")
+    try:
+        workers.check_each(lambda lang, path: facts.check_facts(*units[lang], lang), _catalogs(tmp_path, "de", "el"), 2)
+        kept = facts._MEMO
+        assert {(k[0], k[1], k[2]) for k in kept} == {(*units["de"], "de"), (*units["el"], "el")}
+        facts.save_fact_memo(tmp_path / "memo.json")
+    finally:
+        facts.use_fact_memo(None)
+    facts.use_fact_memo(tmp_path / "memo.json")  # read back: the results a next run reuses
+    try:
+        assert len(facts._MEMO) == 2
+    finally:
+        facts.use_fact_memo(None)
+
+
+@forking
+@pytest.mark.skipif(not (CORPUS / "C" / "index.docbook").is_file(), reason="needs ../shared/corpus")
+def test_catalogs_checked_in_workers_give_what_one_process_gives(monkeypatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    assert workers.worker_count([CORPUS / "de" / "de.po", CORPUS / "sr" / "sr.po"], None) == 2
+    one, _ = run_checks(CORPUS / "C", CORPUS, langs=["de", "sr"], jobs=1)
+    several, _ = run_checks(CORPUS / "C", CORPUS, langs=["de", "sr"])
+    assert len(one) > 300 and {f.lang for f in one} >= {"de", "sr"}
+    assert several == one
