@@ -18,6 +18,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Callable
 
@@ -52,7 +54,8 @@ def check_each(work: Callable[[str, Path], list], catalogs: list[tuple[str, Path
     :func:`worker_count` worker processes when that is more than one.
 
     Raises the error ``work`` raised for the first catalog (in the order given) that had one: a
-    :class:`PatienceBookError` as it was raised, anything else as the pool re-raises it.
+    :class:`PatienceBookError` as it was raised, anything else as the pool re-raises it; a
+    :class:`PatienceBookError` naming the catalog when its worker process died (killed, out of memory).
     """
     workers = worker_count([path for _, path in catalogs], jobs)
     if workers == 1:
@@ -60,13 +63,27 @@ def check_each(work: Callable[[str, Path], list], catalogs: list[tuple[str, Path
     global _WORK
     _WORK = work
     lemmas.keep({})  # the lemma file read here once, not in each worker
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=worker_signals)
     try:
-        with multiprocessing.get_context("fork").Pool(workers, initializer=worker_signals) as pool:
-            # The largest catalogs first, so that the small ones fill in at the end.
-            order = sorted(range(len(catalogs)), key=lambda i: -_size(catalogs[i][1]))
-            futures = {i: pool.apply_async(_one, catalogs[i]) for i in order}
-            outcomes = [futures[i].get() for i in range(len(catalogs))]
+        # The largest catalogs first, so that the small ones fill in at the end.
+        order = sorted(range(len(catalogs)), key=lambda i: -_size(catalogs[i][1]))
+        futures = {i: pool.submit(_one, *catalogs[i]) for i in order}
+        outcomes = []
+        for i, (lang, path) in enumerate(catalogs):
+            try:
+                outcomes.append(futures[i].result())
+            except BrokenProcessPool:
+                raise PatienceBookError(f"a worker process stopped before the checks of the '{lang}' catalog "
+                                        "ended (out of memory?); check it with --jobs 1", path) from None
+    except BaseException:
+        # Interrupted or failed: the workers stop now rather than finish their catalogs (they
+        # ignore Ctrl-C; the pool has no public way to end them in this Python).
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
     finally:
+        pool.shutdown(wait=True)
         _WORK = None
     from patiencebook.generator.check.facts import keep_fact_memo
 

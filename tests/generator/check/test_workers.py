@@ -10,7 +10,7 @@ import pytest
 
 from patiencebook.generator.check import facts, lemmas, workers
 from patiencebook.generator.check.run import run_checks
-from patiencebook.generator.errors import CatalogError
+from patiencebook.generator.errors import CatalogError, PatienceBookError
 
 REPO = Path(__file__).resolve().parents[3]
 #: AisleRiot's help, outside the repository: <repo>/../shared/corpus/aisleriot/help.
@@ -114,3 +114,18 @@ def test_catalogs_checked_in_workers_give_what_one_process_gives(monkeypatch):
     several, _ = run_checks(CORPUS / "C", CORPUS, langs=["de", "sr"])
     assert len(one) > 300 and {f.lang for f in one} >= {"de", "sr"}
     assert several == one
+
+
+@forking
+def test_a_worker_that_dies_is_an_error_naming_a_catalog_not_a_hang(tmp_path, monkeypatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+
+    def work(lang, path):
+        if lang == "el":
+            os._exit(3)  # as the system's out-of-memory killer would end it
+        return [lang]
+
+    with pytest.raises(PatienceBookError) as raised:
+        workers.check_each(work, _catalogs(tmp_path, "de", "el", "sr"), 2)
+    assert "a worker process stopped before the checks of the" in raised.value.message
+    assert "--jobs 1" in raised.value.message
