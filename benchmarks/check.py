@@ -2,9 +2,10 @@
 
 Both run in this process on the same catalogs (../shared/corpus/aisleriot/help/{de,el,sr}), each timed
 as the best of a few passes after a warm-up pass, and both report what they checked: units, findings
-and how many distinct checks ran. A last row ("fresh") times one pass of each in a new process, as a
-user's command meets it: there our caches start empty. Needs the ``bench`` extra (``pip install -e '.[bench]'``). Run from
-the repository root:
+and how many distinct checks ran. The last rows ("fresh") time one pass of each in a new process, as
+a user's command meets it: there our memos start empty, and ours runs as the command does the first
+time it checks the catalogs, the same in one process, and again with the results a run before kept.
+Needs the ``bench`` extra (``pip install -e '.[bench]'``). Run from the repository root:
 
     .venv/bin/python benchmarks/check.py [--repeat 3] [--corpus DIR] [--profile]
 """
@@ -171,7 +172,8 @@ def one_pass(which: str, corpus: Path) -> float:
 #: number words, Babel's number data, the XML reader of unicode-rbnf, the worker pool; pofilter's PO
 #: reader and language data), imported before the clock as the tools' own modules are.
 PASS_IMPORTS = {
-    "ours": ("unicode_rbnf.engine", "babel.numbers", "_strptime", "xml.etree.ElementTree", "multiprocessing.pool"),
+    "ours": ("unicode_rbnf.engine", "babel.numbers", "_strptime", "xml.etree.ElementTree",
+             "concurrent.futures.process"),
     "pofilter": ("translate.filters.checks", "translate.filters.pofilter", "translate.storage.po",
                  "translate.storage.pypo", *(f"translate.lang.{lang}" for lang in LANGS)),
 }
