@@ -7,7 +7,8 @@ kept in one JSON file per simplemma version, ``lemmas-simplemma-<version>.json``
 cache folder (see :func:`~.cachefiles.cache_folder`; none when ``$PATIENCEBOOK_CACHE_DIR`` is empty).
 
 The file is read on the first look-up and written, whole and atomically, when the process ends
-and something was added. A file that cannot be read is ignored and one that cannot be written is
+and something was added (a process that ends without Python's exit handlers, a forked child, calls
+:func:`save` itself), merged with what other processes wrote to it meanwhile. A file that cannot be read is ignored and one that cannot be written is
 not written: the lemmas are then looked up again next time, with the same results.
 """
 
@@ -38,18 +39,22 @@ def cache_path() -> Path | None:
     return folder / f"lemmas-simplemma-{getattr(simplemma, '__version__', 'unknown')}.json" if folder is not None else None
 
 
+def _read(path: Path) -> dict[str, dict[str, str]]:
+    """The lemmas in the file at ``path``; empty when it is missing, unreadable or not lemmas."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if isinstance(data, dict) and all(isinstance(v, dict) for v in data.values()):
+        return data
+    return {}
+
+
 def _load() -> dict[str, dict[str, str]]:
     global _known
     if _known is None:
-        _known = {}
         path = cache_path()
-        if path is not None:
-            try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-                if isinstance(data, dict) and all(isinstance(v, dict) for v in data.values()):
-                    _known = data
-            except (OSError, ValueError):
-                pass
+        _known = _read(path) if path is not None else {}
         atexit.register(save)
     return _known
 
@@ -92,13 +97,18 @@ def keep(found: dict[str, dict[str, str]]) -> None:
 
 
 def save() -> None:
-    """Write the lemmas to :func:`cache_path` when some were added since it was read (atomically:
-    a reader sees the old file or the new one). Errors writing it are ignored."""
+    """Write the lemmas added since the file was read to :func:`cache_path`, with those the file
+    holds now (another process, a language of a site build, may have written it meanwhile),
+    atomically: a reader sees the old file or the new one. Errors writing it are ignored."""
     global _added
     path = cache_path()
     if not _added or _known is None or path is None:
         return
-    data = _known if sum(len(v) for v in _known.values()) <= MAX_WORDS else {}
+    data = _read(path)
+    for code, words in _new.items():
+        data.setdefault(code, {}).update(words)
+    if sum(len(v) for v in data.values()) > MAX_WORDS:
+        data = {code: dict(words) for code, words in _new.items()}  # afresh, with this run's words
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=".lemmas-", suffix=".json", dir=path.parent)

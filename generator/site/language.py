@@ -320,6 +320,9 @@ def _start_checks(task: Task, document: Document, catalog, cache: Path) -> Calla
                 outcome = ("error", (type(error).__name__, error.message, error.file, error.line))
             except BaseException as error:  # noqa: BLE001 - reported in the worker
                 outcome = ("error", ("BuildError", f"the checks of '{task.lang}' failed: {error!r}", None, None))
+            from patiencebook.generator.check import lemmas
+
+            lemmas.save()  # the lemmas the checks looked up: this child ends without Python's exit handlers
             with os.fdopen(write_end, "wb") as pipe:
                 pipe.write(pickle.dumps(outcome))
         except BaseException:  # noqa: BLE001 - nothing may escape the child

@@ -55,3 +55,18 @@ def test_an_unwritable_folder_is_no_error(tmp_path):
 def test_an_unknown_language_raises_value_error():
     with pytest.raises(ValueError):
         lemmas.lemma("xx-unknown", "word")
+
+
+def test_lemmas_another_process_wrote_meanwhile_are_kept(tmp_path, monkeypatch):
+    """Languages of a site build look lemmas up in processes of their own, each writing the file."""
+    monkeypatch.setenv(lemmas.CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(lemmas, "_known", None)
+    monkeypatch.setattr(lemmas, "_new", {})
+    monkeypatch.setattr(lemmas, "_added", 0)
+    assert lemmas.lemma("de", "Karten") == "Karte"
+    path = lemmas.cache_path()
+    path.write_text(json.dumps({"el": {"φύλλα": "φύλλο"}, "de": {"Stapeln": "Stapel"}}), encoding="utf-8")
+    lemmas.save()
+    assert json.loads(path.read_text(encoding="utf-8")) == {
+        "el": {"φύλλα": "φύλλο"}, "de": {"Stapeln": "Stapel", "Karten": "Karte"}}
+    assert lemmas.added() == {}
