@@ -477,8 +477,13 @@ def build_parser() -> argparse.ArgumentParser:
                         "0 shows them too)")
     p.add_argument("--out", type=Path, metavar="FILE", help="write here instead of standard output")
     p.add_argument("--jobs", type=_positive, metavar="N",
-                   help="catalogs checked at once, each in a worker process (default: number of cores)")
+                   help="catalogs checked at once, each in a worker process: at most one per catalog and per "
+                        "core this process may use (default: that many; 1: one after the other in this process; "
+                        "catalogs under 64 KiB together are always checked in this process)")
     domain_option(p)
+    p.epilog = ("Between runs, ~/.cache/patiencebook ($XDG_CACHE_HOME/patiencebook, or $PATIENCEBOOK_CACHE_DIR; "
+                "set it empty to keep nothing) keeps the lemmas found and each unit's rule-fact results, so a "
+                "unit whose texts have not changed is not compared again.")
     p.set_defaults(run=_cmd_check)
 
     p = sub.add_parser("glossary", help="write each language's term glossary (TBX-Basic) inferred from the "

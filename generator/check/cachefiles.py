@@ -9,7 +9,7 @@ nothing is kept), else ``$XDG_CACHE_HOME/patiencebook``, else ``~/.cache/patienc
   language, its context and the code and data that read them, so the file is named with a digest
   of this package's code and data and of the versions of the libraries the checks call: another
   version of any of them reads another file, and the old one is removed when the new one is
-  written.
+  written, as are partial files that a run killed while writing left (after an hour).
 
 A file that cannot be read is ignored, and one that cannot be written is not written: the next run
 works the results out again, and they are the same.
@@ -21,6 +21,7 @@ import contextlib
 import hashlib
 import os
 import sys
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
@@ -37,7 +38,9 @@ def cache_folder() -> Path | None:
     folder = os.environ.get(CACHE_ENV)
     if folder is not None:
         return Path(folder) if folder else None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = str(Path.home() / ".cache")  # a relative path is ignored, as the XDG base directory spec says
     return Path(base) / "patiencebook"
 
 
@@ -68,15 +71,24 @@ def fact_memo_path() -> Path | None:
     return folder / f"facts-{code_digest()[:24]}.json" if folder is not None else None
 
 
+#: A file being written that is older than this (seconds) was left by a run that was killed.
+STALE_SECONDS = 3600
+
+
 def remove_other_memos(path: Path) -> None:
-    """Remove the ``facts-*.json`` files beside ``path`` other than ``path`` (those of other code);
-    files that cannot be removed stay."""
-    for other in Path(path).parent.glob("facts-*.json"):
-        if other.name != Path(path).name:
-            try:
+    """Remove the ``facts-*.json`` files beside ``path`` other than ``path`` (those of other code),
+    and the partial files of runs killed while writing (``.facts-*`` and ``.lemmas-*`` older than
+    :data:`STALE_SECONDS`); files that cannot be removed stay."""
+    folder = Path(path).parent
+    now = time.time()
+    for other in [*folder.glob("facts-*.json"), *folder.glob(".facts-*"), *folder.glob(".lemmas-*")]:
+        try:
+            if other.name.startswith(".") and now - other.stat().st_mtime < STALE_SECONDS:
+                continue  # maybe another run's file, being written now
+            if other.name != Path(path).name:
                 other.unlink()
-            except OSError:
-                pass
+        except OSError:
+            pass
 
 
 @contextlib.contextmanager
@@ -105,4 +117,4 @@ def remembered_facts() -> Iterator[Path | None]:
 
 
 __all__ = ["CACHE_ENV", "LIBRARIES", "cache_folder", "code_digest", "fact_memo_path", "remembered_facts",
-           "remove_other_memos"]
+           "remove_other_memos", "STALE_SECONDS"]

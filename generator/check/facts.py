@@ -16,7 +16,7 @@ from functools import lru_cache, partial
 from typing import NamedTuple
 from pathlib import Path
 
-from .findings import Span
+from .findings import SEVERITIES as _SEVERITIES, Span
 from .lexicon import Lexicon, Term, fold, load_lexicon, read_tokens, word_hits
 
 #: The rule-fact checks, in report order.
@@ -557,33 +557,57 @@ _LOADED: set[tuple[str, str, str, str]] = set()
 
 def use_fact_memo(path: "Path | None") -> None:
     """Keep :func:`check_facts` results in memory, starting from those saved at ``path`` (JSON
-    written by :func:`save_fact_memo`; a missing or unreadable file starts empty). ``None`` stops
-    keeping them. The results depend only on the texts, the language and this code, so whoever
-    saves them must drop the file when the code changes (the site build keeps it in its cache)."""
+    written by :func:`save_fact_memo`; a missing or unreadable file, or one holding anything but
+    such results, starts empty). ``None`` stops keeping them. The results depend only on the
+    texts, the language, the unit's context and this code, so whoever saves them must drop the
+    file when the code changes (the site build keeps it in its cache; ``patiencebook check`` names
+    it for the code, see :mod:`~.cachefiles`)."""
     global _MEMO
     _USED.clear()
     _LOADED.clear()
     if path is None:
         _MEMO = None
         return
+    _MEMO = _read_memo(Path(path))
+    _LOADED.update(_MEMO)
+
+
+def _read_memo(path: Path) -> dict:
+    """The results in the file at ``path`` by key; empty when it is missing, unreadable or holds
+    anything else (a damaged or hand-edited file is not trusted in part)."""
     import json
 
-    _MEMO = {}
+    def span(value):
+        if value is None:
+            return None
+        start, end, text = value
+        if not (type(start) is int and type(end) is int and isinstance(text, str) and 0 <= start <= end):
+            raise ValueError(value)
+        return Span(start, end, text)
+
+    out: dict = {}
     try:
-        entries = json.loads(Path(path).read_text(encoding="utf-8"))
+        entries = json.loads(path.read_text(encoding="utf-8"))
         for msgid, msgstr, lang, context, found in entries:
-            _MEMO[(msgid, msgstr, lang, context)] = tuple(
-                (check, severity, message, Span(*source) if source else None, Span(*target) if target else None,
-                 confidence)
-                for check, severity, message, source, target, confidence in found)
-        _LOADED.update(_MEMO)
+            if not all(isinstance(v, str) for v in (msgid, msgstr, lang, context)):
+                raise ValueError(msgid)
+            results = []
+            for check, severity, message, source, target, confidence in found:
+                if not (isinstance(check, str) and severity in _SEVERITIES and isinstance(message, str)
+                        and type(confidence) in (int, float) and 0 <= confidence <= 1):
+                    raise ValueError(check)
+                results.append((check, severity, message, span(source), span(target), confidence))
+            out[(msgid, msgstr, lang, context)] = tuple(results)
     except (OSError, ValueError, TypeError):
-        _MEMO = {}
+        return {}
+    return out
 
 
 def save_fact_memo(path: "Path") -> None:
-    """Write the :func:`check_facts` results asked for since :func:`use_fact_memo`, and those kept
-    of languages none was asked for in, to ``path`` as JSON (nothing when none are kept), atomically: a reader meets the old file or the new one.
+    """Write the :func:`check_facts` results asked for since :func:`use_fact_memo`, and those the
+    file holds now of languages none was asked for in (another run may have written them
+    meanwhile), to ``path`` as JSON, atomically: a reader meets the old file or the new one.
+    Nothing is written when none are kept, or when the file would stay as it was read.
     Raises ``OSError`` when it cannot be written."""
     if _MEMO is None:
         return
@@ -591,15 +615,18 @@ def save_fact_memo(path: "Path") -> None:
     import os
     import tempfile
 
+    checked = {key[2] for key in _USED}
+    if all(key in _LOADED for key in _USED) and all(key in _USED or key[2] not in checked for key in _LOADED):
+        return  # every result came from the file, and every result of the file stays
+    path = Path(path)
+    kept = {key: found for key, found in _read_memo(path).items() if key[2] not in checked}
+    kept.update((key, _MEMO[key]) for key in _USED if key in _MEMO)
+
     def span(value):
         return [value.start, value.end, value.text] if value is not None else None
 
-    # The results asked for, and those of languages not checked since (a check of one catalog
-    # keeps the others' results).
-    checked = {key[2] for key in _USED}
     entries = [[*key, [[c, sev, msg, span(a), span(b), conf] for c, sev, msg, a, b, conf in found]]
-               for key, found in _MEMO.items() if key in _USED or key[2] not in checked]
-    path = Path(path)
+               for key, found in kept.items()]
     handle, partial = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:

@@ -45,9 +45,11 @@ def _read(path: Path) -> dict[str, dict[str, str]]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    if isinstance(data, dict) and all(isinstance(v, dict) for v in data.values()):
+    if isinstance(data, dict) and all(isinstance(words, dict) and all(
+            isinstance(word, str) and isinstance(found, str) for word, found in words.items())
+            for words in data.values()):
         return data
-    return {}
+    return {}  # a damaged or hand-edited file is not trusted in part
 
 
 def _load() -> dict[str, dict[str, str]]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Callable
@@ -45,17 +45,27 @@ def worker_count(paths: list[Path], jobs: int | None) -> int:
         return 1
     if sum(_size(path) for path in paths) < PARALLEL_BYTES:
         return 1
-    cores = os.cpu_count() or 1
+    cores = usable_cores()
     return max(1, min(jobs or cores, cores, len(paths)))
+
+
+def usable_cores() -> int:
+    """The CPUs this process may run on (its affinity, as ``taskset`` sets it), else the machine's."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # no affinity on this platform
+        return os.cpu_count() or 1
 
 
 def check_each(work: Callable[[str, Path], list], catalogs: list[tuple[str, Path]], jobs: int | None) -> list[list]:
     """``[work(lang, path) for lang, path in catalogs]``, in that order, run in
     :func:`worker_count` worker processes when that is more than one.
 
-    Raises the error ``work`` raised for the first catalog (in the order given) that had one: a
-    :class:`PatienceBookError` as it was raised, anything else as the pool re-raises it; a
-    :class:`PatienceBookError` naming the catalog when its worker process died (killed, out of memory).
+    Raises the first error ``work`` raised: in one process, that of the first catalog in the order
+    given that has one; with workers, that of the first catalog found to have one, the other
+    workers stopped at once. A :class:`PatienceBookError` is raised as it was, anything else as the
+    pool re-raises it; a worker process that died (killed, out of memory) is a
+    :class:`PatienceBookError` naming the catalogs whose checks had not ended.
     """
     workers = worker_count([path for _, path in catalogs], jobs)
     if workers == 1:
@@ -64,37 +74,38 @@ def check_each(work: Callable[[str, Path], list], catalogs: list[tuple[str, Path
     _WORK = work
     lemmas.keep({})  # the lemma file read here once, not in each worker
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=worker_signals)
+    outcomes: dict[int, tuple] = {}
     try:
         # The largest catalogs first, so that the small ones fill in at the end.
         order = sorted(range(len(catalogs)), key=lambda i: -_size(catalogs[i][1]))
-        futures = {i: pool.submit(_one, *catalogs[i]) for i in order}
-        outcomes = []
-        for i, (lang, path) in enumerate(catalogs):
-            try:
-                outcomes.append(futures[i].result())
-            except BrokenProcessPool:
-                raise PatienceBookError(f"a worker process stopped before the checks of the '{lang}' catalog "
-                                        "ended (out of memory?); check it with --jobs 1", path) from None
-    except BaseException:
-        # Interrupted or failed: the workers stop now rather than finish their catalogs (they
-        # ignore Ctrl-C; the pool has no public way to end them in this Python).
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
+        futures = {pool.submit(_one, *catalogs[i]): i for i in order}
+        try:
+            for future in as_completed(futures):
+                outcome = outcomes[futures[future]] = future.result()
+                if outcome[0] == "error":
+                    break  # reported now, not after the other catalogs
+        except BrokenProcessPool:
+            unfinished = [lang for i, (lang, _) in enumerate(catalogs) if i not in outcomes]
+            raise PatienceBookError(f"a worker process stopped before the checks of the {', '.join(unfinished)} "
+                                    f"catalog{'s' if len(unfinished) > 1 else ''} ended (out of memory?); "
+                                    "check again with --jobs 1") from None
     finally:
-        pool.shutdown(wait=True)
+        if len(outcomes) < len(catalogs):
+            # Interrupted, failed or done early: the workers stop now rather than finish their
+            # catalogs (they ignore Ctrl-C; the pool has no public way to end them in this Python).
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
         _WORK = None
     from patiencebook.generator.check.facts import keep_fact_memo
 
-    results = []
-    for kind, value, found, facts_found in outcomes:
+    for kind, value, found, facts_found in outcomes.values():
         lemmas.keep(found)
         keep_fact_memo(facts_found)
-        if kind == "error":
-            raise value
-        results.append(value)
-    return results
+    errors = [value for kind, value, _, _ in outcomes.values() if kind == "error"]
+    if errors:
+        raise errors[0]
+    return [outcomes[i][1] for i in range(len(catalogs))]
 
 
 def _size(path: Path) -> int:
@@ -117,4 +128,4 @@ def _one(lang: str, path: Path) -> tuple[str, object, dict, object]:
     return (*outcome, lemmas.added(), fact_memo_added())
 
 
-__all__ = ["PARALLEL_BYTES", "check_each", "worker_count"]
+__all__ = ["PARALLEL_BYTES", "check_each", "usable_cores", "worker_count"]

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,78 @@ def test_the_kept_results_have_the_same_keys_whatever_the_hash_seed(tmp_path):
     first = run("1")
     assert len(first) > 500
     assert run("2") == first
+
+
+def test_a_damaged_results_file_is_not_trusted(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv(cachefiles.CACHE_ENV, str(tmp_path))
+    first = _check(capsys)
+    memo = cachefiles.fact_memo_path()
+    entries = json.loads(memo.read_text(encoding="utf-8"))
+    with_results = next(e for e in entries if e[4])
+    for damage in ("high", None, 7):  # a confidence that is no number from 0 to 1
+        with_results[4][0][5] = damage
+        memo.write_text(json.dumps(entries), encoding="utf-8")
+        assert _check(capsys) == first
+    with_results[4][0][5] = 0.9
+    with_results[4][0][1] = "bogus"  # no severity
+    memo.write_text(json.dumps(entries), encoding="utf-8")
+    assert _check(capsys) == first
+    with_results[4][0][1] = "error"
+    with_results[4][0][3] = [5, 2, "x"]  # a span that ends before it starts
+    memo.write_text(json.dumps(entries), encoding="utf-8")
+    assert _check(capsys) == first
+
+
+def test_a_damaged_lemma_file_is_not_trusted(tmp_path):
+    from patiencebook.generator.check import lemmas
+
+    env = dict(os.environ, PATIENCEBOOK_CACHE_DIR=str(tmp_path))
+    probe = "from patiencebook.generator.check import lemmas; print(lemmas.lemma('de', 'Karten'))"
+    (tmp_path / lemmas.cache_path().name).write_text(json.dumps({"de": {"Karten": 5}}), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
+    assert (done.returncode, done.stdout.strip(), done.stderr) == (0, "Karte", "")
+
+
+def test_an_unchanged_run_leaves_the_file_as_it_was(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv(cachefiles.CACHE_ENV, str(tmp_path))
+    _check(capsys)
+    memo = cachefiles.fact_memo_path()
+    before = memo.stat()
+    _check(capsys)
+    after = memo.stat()
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+
+
+def test_results_another_run_wrote_meanwhile_for_other_languages_are_kept(tmp_path, monkeypatch, capsys):
+    from patiencebook.generator.check import facts
+
+    monkeypatch.setenv(cachefiles.CACHE_ENV, str(tmp_path))
+    memo = cachefiles.fact_memo_path()
+    facts.use_fact_memo(memo)  # a run of German that began before the other run wrote its file
+    try:
+        found = facts.check_facts("Deal seven cards.", "Gib sechs Karten.", "de")
+        other = [["Deal seven cards.", "Μοιράστε επτά φύλλα.", "el", "", []]]
+        memo.write_text(json.dumps(other), encoding="utf-8")
+        facts.save_fact_memo(memo)
+    finally:
+        facts.use_fact_memo(None)
+    kept = json.loads(memo.read_text(encoding="utf-8"))
+    assert sorted(e[2] for e in kept) == ["de", "el"]
+    assert [e for e in kept if e[2] == "de"][0][4][0][:3] == list(found[0][:3])
+
+
+def test_partial_files_of_killed_runs_are_removed_once_old(tmp_path):
+    memo = tmp_path / "facts-current.json"
+    old, recent = tmp_path / ".facts-current.json.abc123", tmp_path / ".lemmas-def456.json"
+    for path in (memo, old, recent, tmp_path / "facts-othercode.json"):
+        path.write_text("[]", encoding="utf-8")
+    hours_ago = time.time() - cachefiles.STALE_SECONDS - 60
+    os.utime(old, (hours_ago, hours_ago))
+    cachefiles.remove_other_memos(memo)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".lemmas-def456.json", "facts-current.json"]
+
+
+def test_a_relative_xdg_cache_home_is_ignored(monkeypatch):
+    monkeypatch.delenv(cachefiles.CACHE_ENV, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
+    assert cachefiles.cache_folder() == Path.home() / ".cache" / "patiencebook"
