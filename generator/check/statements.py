@@ -533,7 +533,10 @@ def _numbers(src, dst, exact: bool = False, redeal_unread: bool = False) -> list
         extra += [f for f in _of(dst, other) if 2 <= f.value <= 10 and f.value not in s_all and not f.ordinal
                   and f.value not in {g.value for g in s_facts}]
         extra = list({f.value: f for f in reversed(extra)}.values())[::-1]
-        single = len(missing) == 1 and len(extra) == 1
+        # One value for one: surely a changed count. As many for as many within one sentence and its
+        # translation ("four rows of 13" as "fünf Reihen mit jeweils 12"): each source value is gone
+        # and a value of its own stands there, paired in the order the two sentences name them.
+        single = (len(missing) == 1 and len(extra) == 1) or (exact and len(missing) == len(extra) > 1)
         for v in missing:
             sf = _first(s_facts, v)
             if extra:

@@ -704,3 +704,15 @@ def test_one_to_each_pile_given_as_the_total_is_no_finding():
     assert [f for f in compare("Deal one card on each of the first four piles.",
                                "Μοιράζεται ένα φύλλο στις τέσσερις πρώτες στοίβες.", "el")
             if f[2].startswith("the source gives one to each pile")] == []
+
+
+def test_two_numbers_changed_in_one_sentence_are_two_errors():
+    src = "All cards are dealt into four rows of 13 cards each. Two redeals are allowed."
+    dst = "Alle Karten werden in fünf Reihen mit jeweils 12 Karten ausgeteilt. Zwei Neuverteilungen sind erlaubt."
+    found = compare(src, dst, "de")
+    assert [(f[0], f[1], f[2]) for f in found] == [
+        ("number", "error", "4 in the source, 5 in the translation"),
+        ("number", "error", "13 in the source, 12 in the translation")]
+    # Numbers of a source sentence spread over two translated ones: which became which is a guess.
+    dst = "Alle Karten werden in fünf Reihen ausgeteilt. Jede hat 12 Karten. Zwei Neuverteilungen sind erlaubt."
+    assert [(f[0], f[1], f[5]) for f in compare(src, dst, "de")] == [("number", "info", 0.45), ("number", "info", 0.45)]
