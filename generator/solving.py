@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from patiencebook.engine import Game, Move, Position, Ruleset
-from patiencebook.engine.msdeals import MS_COLUMNS, MsDealError, ms_deal_cards
+from patiencebook.engine.msdeals import MS_COLUMNS, ms_deal_cards
 from patiencebook.engine.rules import DealOrder, Face, Role
 from patiencebook.engine.solver import SOLVED, UNKNOWN, UNSOLVABLE, solve
 from patiencebook.engine.wording import Wording
