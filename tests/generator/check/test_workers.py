@@ -58,6 +58,11 @@ def test_how_many_workers(tmp_path, monkeypatch):
 def test_results_come_back_in_the_order_given_with_the_lemmas_the_workers_looked_up(tmp_path, monkeypatch):
     monkeypatch.setattr(workers, "usable_cores", lambda: 2)
     words = {"de": "Karten", "el": "Stapeln", "sr": "abgelegt"}
+    # No lemma known yet in this process (other tests may have looked these words up).
+    monkeypatch.setenv(lemmas.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setattr(lemmas, "_known", None)
+    monkeypatch.setattr(lemmas, "_new", {})
+    monkeypatch.setattr(lemmas, "_added", 0)
 
     def work(lang, path):
         return [lang, path.name, os.getpid(), lemmas.lemma("de", words[lang])]
