@@ -70,7 +70,8 @@ def test_results_come_back_in_the_order_given_with_the_lemmas_the_workers_looked
     results = workers.check_each(work, _catalogs(tmp_path, "de", "el", "sr"), None)
     assert [r[:2] for r in results] == [["de", "de.po"], ["el", "el.po"], ["sr", "sr.po"]]
     assert [r[3] for r in results] == ["Karte", "Stapel", "ablegen"]
-    assert os.getpid() not in {r[2] for r in results} and len({r[2] for r in results}) == 2
+    # Checked in worker processes (at most two; a worker done early may take the next catalog too).
+    assert os.getpid() not in {r[2] for r in results} and 1 <= len({r[2] for r in results}) <= 2
     # The workers' look-ups are this process's now, to be written to the lemma file at exit.
     added = lemmas.added().get("de", {})
     assert {w: added.get(w) for w in words.values()} == {"Karten": "Karte", "Stapeln": "Stapel", "abgelegt": "ablegen"}
