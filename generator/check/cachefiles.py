@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 import sys
+import tempfile
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -62,6 +64,20 @@ def code_digest() -> str:
         sha.update(f"\0{path.relative_to(_PACKAGE).as_posix()}\0{len(data)}\0".encode("utf-8", "surrogateescape"))
         sha.update(data)
     return sha.hexdigest()
+
+
+def write_json(path: Path, data, prefix: str) -> None:
+    """Write ``data`` as compact JSON to ``path`` through a temporary file named ``prefix…`` in the
+    same folder and ``os.replace``: a reader meets the old file or the new one, and a failed write
+    leaves no temporary file. Raises ``OSError`` when it cannot be written."""
+    handle, partial = tempfile.mkstemp(prefix=prefix, dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(data, out, ensure_ascii=False, separators=(",", ":"))
+        os.replace(partial, path)
+    except BaseException:
+        Path(partial).unlink(missing_ok=True)
+        raise
 
 
 def fact_memo_path() -> Path | None:
@@ -117,4 +133,4 @@ def remembered_facts() -> Iterator[Path | None]:
 
 
 __all__ = ["CACHE_ENV", "LIBRARIES", "cache_folder", "code_digest", "fact_memo_path", "remembered_facts",
-           "remove_other_memos", "STALE_SECONDS"]
+           "remove_other_memos", "STALE_SECONDS", "write_json"]

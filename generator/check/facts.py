@@ -611,9 +611,7 @@ def save_fact_memo(path: "Path") -> None:
     Raises ``OSError`` when it cannot be written."""
     if _MEMO is None:
         return
-    import json
-    import os
-    import tempfile
+    from .cachefiles import write_json
 
     checked = {key[2] for key in _USED}
     if all(key in _LOADED for key in _USED) and all(key in _USED or key[2] not in checked for key in _LOADED):
@@ -627,14 +625,7 @@ def save_fact_memo(path: "Path") -> None:
 
     entries = [[*key, [[c, sev, msg, span(a), span(b), conf] for c, sev, msg, a, b, conf in found]]
                for key, found in kept.items()]
-    handle, partial = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(entries, out, ensure_ascii=False, separators=(",", ":"))
-        os.replace(partial, path)
-    except BaseException:
-        Path(partial).unlink(missing_ok=True)
-        raise
+    write_json(path, entries, f".{path.name}.")
 
 
 def fact_memo_added() -> tuple[list, list] | None:

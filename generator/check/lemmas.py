@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import atexit
 import json
-import os
-import tempfile
 from pathlib import Path
 
 import simplemma
 
-from patiencebook.generator.check.cachefiles import CACHE_ENV, cache_folder
+from patiencebook.generator.check.cachefiles import CACHE_ENV, cache_folder, write_json
 
 #: More words than this in the file and it starts afresh (a bound for long use on many catalogs).
 MAX_WORDS = 400_000
@@ -113,17 +111,10 @@ def save() -> None:
         data = {code: dict(words) for code, words in _new.items()}  # afresh, with this run's words
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=".lemmas-", suffix=".json", dir=path.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(data, out, ensure_ascii=False, separators=(",", ":"))
-            os.replace(temporary, path)
-            _new.clear()
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_json(path, data, ".lemmas-")
     except OSError:
         return
+    _new.clear()
     _added = 0
 
 

@@ -29,7 +29,6 @@ import hashlib
 import json
 import os
 import shutil
-import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
@@ -42,7 +41,6 @@ CACHE_DIR = ".patiencebook-cache"
 #: Version of ``state.json``; any other is ignored (the language is built afresh).
 FORMAT = 1
 _STATE = "state.json"
-_PACKAGE = Path(__file__).resolve().parents[2]
 
 
 def digest(*parts: Any) -> str:
@@ -78,13 +76,14 @@ def tree_digest(folder: Path) -> str:
 
 @lru_cache(maxsize=1)
 def code_digest() -> str:
-    """SHA-256 (hex) of this package's code and data (``generator/`` and ``engine/``: Python files,
-    templates, static files, JSON) with the Python and Sphinx versions."""
+    """SHA-256 (hex) of this package's code and data with the Python and library versions the
+    checks' files are named for (:func:`~patiencebook.generator.check.cachefiles.code_digest`),
+    and Sphinx's version."""
     import sphinx
 
-    files = sorted(p for folder in ("generator", "engine") for p in (_PACKAGE / folder).rglob("*")
-                   if p.is_file() and "__pycache__" not in p.parts)
-    return digest(files_digest(files), sys.version, sphinx.__version__)
+    from patiencebook.generator.check.cachefiles import code_digest as checks_code_digest
+
+    return digest(checks_code_digest(), sphinx.__version__)
 
 
 def read_state(folder: Path) -> dict[str, Any] | None:
