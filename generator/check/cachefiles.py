@@ -4,6 +4,8 @@ The folder is ``$PATIENCEBOOK_CACHE_DIR`` when that variable is set (set to the 
 nothing is kept), else ``$XDG_CACHE_HOME/patiencebook``, else ``~/.cache/patiencebook``. It holds:
 
 * ``lemmas-simplemma-<version>.json``: simplemma's lemmas of the words read (see :mod:`~.lemmas`);
+* ``numbers-unicode-rbnf-<version>.json``: CLDR's number words of each language read (see
+  :func:`~.lexicon.number_words_path`);
 * ``facts-<digest>.json``: the rule-fact checks' results of each unit checked in the last run
   (see :func:`~.facts.use_fact_memo`). A result depends only on the unit's two texts, its
   language, its context and the code and data that read them, so the file is named with a digest
@@ -93,11 +95,12 @@ STALE_SECONDS = 3600
 
 def remove_other_memos(path: Path) -> None:
     """Remove the ``facts-*.json`` files beside ``path`` other than ``path`` (those of other code),
-    and the partial files of runs killed while writing (``.facts-*`` and ``.lemmas-*`` older than
+    and the partial files of runs killed while writing (``.facts-*``, ``.lemmas-*`` and ``.numbers-*`` older than
     :data:`STALE_SECONDS`); files that cannot be removed stay."""
     folder = Path(path).parent
     now = time.time()
-    for other in [*folder.glob("facts-*.json"), *folder.glob(".facts-*"), *folder.glob(".lemmas-*")]:
+    for other in [*folder.glob("facts-*.json"), *folder.glob(".facts-*"), *folder.glob(".lemmas-*"),
+                  *folder.glob(".numbers-*")]:
         try:
             if other.name.startswith(".") and now - other.stat().st_mtime < STALE_SECONDS:
                 continue  # maybe another run's file, being written now

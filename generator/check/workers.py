@@ -3,7 +3,9 @@
 The checks of one catalog need nothing from those of another, so with several catalogs to check
 each is checked in a worker process forked from the one that loaded the sources (the document,
 its POT and the page models are inherited, not read again). The findings come back in the order
-the catalogs were given, so a report does not depend on which worker ended first. The lemmas a
+the catalogs were given, so a report does not depend on which worker ended first. Where the
+catalogs do not share out evenly (three catalogs, two cores), the last is checked in two parts by
+whichever workers are free first, so that no worker waits while another checks it whole. The lemmas a
 worker looked up and the rule-fact results it worked out are handed back to this process, which
 keeps them on disk (see :mod:`~.cachefiles`); a worker's other memos end with it.
 
@@ -57,9 +59,17 @@ def usable_cores() -> int:
         return os.cpu_count() or 1
 
 
-def check_each(work: Callable[[str, Path], list], catalogs: list[tuple[str, Path]], jobs: int | None) -> list[list]:
+def check_each(work: Callable[..., list], catalogs: list[tuple[str, Path]], jobs: int | None, *,
+               combine: Callable[[list], list] | None = None) -> list[list]:
     """``[work(lang, path) for lang, path in catalogs]``, in that order, run in
     :func:`worker_count` worker processes when that is more than one.
+
+    With ``combine``, a catalog may be checked in parts: where the catalogs left over once each
+    worker has taken as many as the others (three catalogs, two workers: one) are at most half as
+    many as the workers, each of them (the smallest) is checked in two parts,
+    ``work(lang, path, part=(0, 2))`` and ``part=(1, 2)``, by whichever workers are free first,
+    and ``combine([result of part 0, result of part 1])`` is its result. Otherwise the workers
+    that end early would wait for the last catalog with nothing to do.
 
     Raises the first error ``work`` raised: in one process, that of the first catalog in the order
     given that has one; with workers, that of the first catalog found to have one, the other
@@ -73,24 +83,26 @@ def check_each(work: Callable[[str, Path], list], catalogs: list[tuple[str, Path
     global _WORK
     _WORK = work
     lemmas.keep({})  # the lemma file read here once, not in each worker
+    # The largest catalogs first, so that the small ones (and the parts) fill in at the end.
+    order = sorted(range(len(catalogs)), key=lambda i: -_size(catalogs[i][1]))
+    split = set(order[len(order) - split_count(len(catalogs), workers):]) if combine is not None else set()
+    tasks = [(i, None) for i in order if i not in split] + [(i, (k, 2)) for i in order if i in split for k in range(2)]
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=worker_signals)
-    outcomes: dict[int, tuple] = {}
+    outcomes: dict[tuple, tuple] = {}
     try:
-        # The largest catalogs first, so that the small ones fill in at the end.
-        order = sorted(range(len(catalogs)), key=lambda i: -_size(catalogs[i][1]))
-        futures = {pool.submit(_one, *catalogs[i]): i for i in order}
+        futures = {pool.submit(_one, *catalogs[i], part): (i, part) for i, part in tasks}
         try:
             for future in as_completed(futures):
                 outcome = outcomes[futures[future]] = future.result()
                 if outcome[0] == "error":
                     break  # reported now, not after the other catalogs
         except BrokenProcessPool:
-            unfinished = [lang for i, (lang, _) in enumerate(catalogs) if i not in outcomes]
+            unfinished = list(dict.fromkeys(catalogs[i][0] for i, part in tasks if (i, part) not in outcomes))
             raise PatienceBookError(f"a worker process stopped before the checks of the {', '.join(unfinished)} "
                                     f"catalog{'s' if len(unfinished) > 1 else ''} ended (out of memory?); "
                                     "check again with --jobs 1") from None
     finally:
-        if len(outcomes) < len(catalogs):
+        if len(outcomes) < len(tasks):
             # Interrupted, failed or done early: the workers stop now rather than finish their
             # catalogs (they ignore Ctrl-C; the pool has no public way to end them in this Python).
             for process in list((getattr(pool, "_processes", None) or {}).values()):
@@ -105,7 +117,17 @@ def check_each(work: Callable[[str, Path], list], catalogs: list[tuple[str, Path
     errors = [value for kind, value, _, _ in outcomes.values() if kind == "error"]
     if errors:
         raise errors[0]
-    return [outcomes[i][1] for i in range(len(catalogs))]
+    return [combine([outcomes[i, (k, 2)][1] for k in range(2)]) if i in split else outcomes[i, None][1]
+            for i in range(len(catalogs))]
+
+
+def split_count(catalogs: int, workers: int) -> int:
+    """How many of ``catalogs`` checked by ``workers`` processes are checked in two parts (see
+    :func:`check_each`): those left over once each worker has taken as many as the others, when
+    they are at most half as many as the workers; else none (a part costs the reading of the
+    catalog and its glossary again, which pays only where workers would otherwise wait)."""
+    left = catalogs % workers if catalogs > workers else 0
+    return left if 2 * left <= workers else 0
 
 
 def _size(path: Path) -> int:
@@ -116,16 +138,17 @@ def _size(path: Path) -> int:
         return 0
 
 
-def _one(lang: str, path: Path) -> tuple[str, object, dict, object]:
+def _one(lang: str, path: Path, part: tuple[int, int] | None) -> tuple[str, object, dict, object]:
     """In a worker: ``("ok", findings, lemmas looked up, fact results worked out)``, or
-    ``("error", the error, …)`` in its place (see :func:`~.facts.fact_memo_added`)."""
+    ``("error", the error, …)`` in its place (see :func:`~.facts.fact_memo_added`); with ``part``,
+    the findings of that part of the catalog."""
     from patiencebook.generator.check.facts import fact_memo_added
 
     try:
-        outcome = ("ok", _WORK(lang, path))
+        outcome = ("ok", _WORK(lang, path) if part is None else _WORK(lang, path, part=part))
     except PatienceBookError as error:
         outcome = ("error", error)
     return (*outcome, lemmas.added(), fact_memo_added())
 
 
-__all__ = ["PARALLEL_BYTES", "check_each", "usable_cores", "worker_count"]
+__all__ = ["PARALLEL_BYTES", "check_each", "split_count", "usable_cores", "worker_count"]

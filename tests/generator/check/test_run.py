@@ -265,27 +265,32 @@ def test_aisleriot_findings_carry_confidences_and_the_text_report_orders_by_them
     assert all(f.severity == severity_of(f.confidence) for f in findings if f.check != "terminology")
 
 
-def test_the_checks_run_with_fewer_collections_and_restore_the_thresholds(monkeypatch):
+def test_the_checks_run_without_the_cyclic_collector_and_turn_it_on_again(monkeypatch):
     import gc
 
     seen = []
-    real = run.check_catalog
+    real = run._ranked_findings
 
     def watched(*args, **kwargs):
-        seen.append(gc.get_threshold()[0])
+        seen.append(gc.isenabled())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(run, "check_catalog", watched)
-    before = gc.get_threshold()
+    monkeypatch.setattr(run, "_ranked_findings", watched)
+    was_on = gc.isenabled()
     try:
-        gc.set_threshold(700, 10, 10)
+        gc.enable()
         run_checks(SOURCES, CATALOGS)
-        assert seen and set(seen) == {run.GC_THRESHOLD}
-        assert gc.get_threshold() == (700, 10, 10)
-        # An error inside restores them too.
-        monkeypatch.setattr(run, "check_catalog", lambda *a, **k: 1 / 0)
+        assert seen and set(seen) == {False}
+        assert gc.isenabled()
+        # An error inside turns it on again too.
+        monkeypatch.setattr(run, "_ranked_findings", lambda *a, **k: 1 / 0)
         with pytest.raises(ZeroDivisionError):
             run_checks(SOURCES, CATALOGS)
-        assert gc.get_threshold() == (700, 10, 10)
+        assert gc.isenabled()
+        # A caller that had turned it off keeps it off.
+        gc.disable()
+        monkeypatch.setattr(run, "_ranked_findings", real)
+        run_checks(SOURCES, CATALOGS)
+        assert not gc.isenabled()
     finally:
-        gc.set_threshold(*before)
+        gc.enable() if was_on else gc.disable()

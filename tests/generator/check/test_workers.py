@@ -127,6 +127,59 @@ def test_catalogs_checked_in_workers_give_what_one_process_gives(monkeypatch):
     assert several == one
 
 
+def test_how_many_catalogs_are_checked_in_two_parts():
+    assert workers.split_count(3, 2) == 1  # one left over for two workers: split, no worker waits
+    assert workers.split_count(21, 2) == 1
+    assert workers.split_count(6, 4) == 2
+    assert workers.split_count(4, 2) == 0  # they share out evenly
+    assert workers.split_count(7, 4) == 0  # three parts' worth of re-reading for four workers: no
+    assert workers.split_count(2, 2) == 0 and workers.split_count(1, 2) == 0
+
+
+@forking
+def test_the_catalog_left_over_is_checked_in_two_parts_and_combined(tmp_path, monkeypatch):
+    monkeypatch.setattr(workers, "usable_cores", lambda: 2)
+    catalogs = _catalogs(tmp_path, "de", "el", "sr")
+    catalogs[0][1].write_bytes(b"#" * (workers.PARALLEL_BYTES // 2))  # de, the smallest: split
+
+    def work(lang, path, part=None):
+        return [(lang, part, os.getpid())]
+
+    def combine(parts):
+        assert [p[0][1] for p in parts] == [(0, 2), (1, 2)]  # the parts in order
+        return ["combined", *(p[0][:2] for p in parts)]
+
+    results = workers.check_each(work, catalogs, None, combine=combine)
+    assert results[0] == ["combined", ("de", (0, 2)), ("de", (1, 2))]
+    assert [r[0][:2] for r in results[1:]] == [("el", None), ("sr", None)]
+    # Without combine, no catalog is split.
+    assert [r[0][1] for r in workers.check_each(work, catalogs, None)] == [None, None, None]
+
+
+@forking
+@pytest.mark.skipif(not (CORPUS / "C" / "index.docbook").is_file(), reason="needs ../shared/corpus")
+def test_a_catalog_checked_in_two_parts_gives_what_one_process_gives(monkeypatch):
+    monkeypatch.setattr(workers, "usable_cores", lambda: 2)
+    langs = ["de", "el", "sr"]
+    assert workers.split_count(len(langs), workers.worker_count([CORPUS / l / f"{l}.po" for l in langs], None)) == 1
+    from patiencebook.generator.check.run import _CatalogJob
+
+    combined = []
+    real = _CatalogJob.combine
+    monkeypatch.setattr(_CatalogJob, "combine", staticmethod(lambda parts: combined.append(parts) or real(parts)))
+    one, _ = run_checks(CORPUS / "C", CORPUS, langs=langs, jobs=1)
+    several, _ = run_checks(CORPUS / "C", CORPUS, langs=langs)
+    # de, the smallest, came in two parts, each with findings of its own.
+    (parts,) = combined
+    assert len(parts) == 2 and all(parts) and {f.lang for _, f in parts[0] + parts[1]} == {"de"}
+    # Each unit is checked in one part, the whole catalog's checks in the first only.
+    units = [{rank for rank, _ in part if rank[0] == 1} for part in parts]
+    assert not units[0] & units[1]
+    assert {rank[1] % 2 for rank in units[0]} == {0} and {rank[1] % 2 for rank in units[1]} == {1}
+    assert all(rank[0] == 1 for rank, _ in parts[1]) and any(rank[0] != 1 for rank, _ in parts[0])
+    assert {f.lang for f in one} >= set(langs) and several == one
+
+
 @forking
 def test_a_worker_that_dies_is_an_error_naming_a_catalog_not_a_hang(tmp_path, monkeypatch):
     monkeypatch.setattr(workers, "usable_cores", lambda: 2)
