@@ -479,11 +479,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=_positive, metavar="N",
                    help="catalogs checked at once, each in a worker process: at most one per catalog and per "
                         "core this process may use (default: that many; 1: one after the other in this process; "
-                        "catalogs under 64 KiB together are always checked in this process)")
+                        "catalogs under 64 KiB together are always checked in this process; a catalog left "
+                        "over when they do not share out evenly is checked in two parts)")
     domain_option(p)
     p.epilog = ("Between runs, ~/.cache/patiencebook ($XDG_CACHE_HOME/patiencebook, or $PATIENCEBOOK_CACHE_DIR; "
-                "set it empty to keep nothing) keeps the lemmas found and each unit's rule-fact results, so a "
-                "unit whose texts have not changed is not compared again.")
+                "set it empty to keep nothing) keeps the lemmas found, CLDR's number words of each language and "
+                "each unit's rule-fact results, so a unit whose texts have not changed is not compared again.")
     p.set_defaults(run=_cmd_check)
 
     p = sub.add_parser("glossary", help="write each language's term glossary (TBX-Basic) inferred from the "

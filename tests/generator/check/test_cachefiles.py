@@ -146,12 +146,16 @@ def test_results_another_run_wrote_meanwhile_for_other_languages_are_kept(tmp_pa
 def test_partial_files_of_killed_runs_are_removed_once_old(tmp_path):
     memo = tmp_path / "facts-current.json"
     old, recent = tmp_path / ".facts-current.json.abc123", tmp_path / ".lemmas-def456.json"
-    for path in (memo, old, recent, tmp_path / "facts-othercode.json"):
+    old_numbers = tmp_path / ".numbers-unicode-rbnf-2.4.1.json.x1"
+    kept = tmp_path / "numbers-unicode-rbnf-2.4.1.json"
+    for path in (memo, old, recent, old_numbers, kept, tmp_path / "facts-othercode.json"):
         path.write_text("[]", encoding="utf-8")
     hours_ago = time.time() - cachefiles.STALE_SECONDS - 60
-    os.utime(old, (hours_ago, hours_ago))
+    for path in (old, old_numbers):
+        os.utime(path, (hours_ago, hours_ago))
     cachefiles.remove_other_memos(memo)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".lemmas-def456.json", "facts-current.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".lemmas-def456.json", "facts-current.json",
+                                                          "numbers-unicode-rbnf-2.4.1.json"]
 
 
 def test_a_relative_xdg_cache_home_is_ignored(monkeypatch):
