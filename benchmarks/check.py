@@ -208,8 +208,9 @@ def fresh(corpus: Path, repeat: int) -> dict[str, list[float]]:
     """Seconds of :func:`one_pass` of each of :data:`FRESH_RUNS`, each run in a new Python process
     (so that nothing one pass worked out in memory is left for the next), ``repeat`` rounds of all
     of them in turn, so that a slow spell of the machine falls on all alike. Our files are kept in
-    a temporary folder, filled by one untimed run first (simplemma's lemmas of the catalogs' words,
-    as after any earlier run; see generator/check/cachefiles.py)."""
+    a temporary folder, filled by one untimed run first (simplemma's lemmas of the catalogs' words
+    and CLDR's number words of their languages, as after any earlier run; see
+    generator/check/cachefiles.py)."""
     times: dict[str, list[float]] = {which: [] for which in FRESH_RUNS}
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "PATIENCEBOOK_CACHE_DIR": cache}
@@ -314,7 +315,8 @@ def main(argv: list[str] | None = None) -> int:
         best, median = min(runs[which]), statistics.median(runs[which])
         print(f"  {label:<10} ours best {best:.3f} s (ratio {best / pf_best:.2f}), "
               f"median {median:.3f} s (ratio {median / pf_median:.2f})")
-    print(f"  first run: no rule-fact results kept, catalogs checked in up to {os.cpu_count()} worker processes; "
+    print(f"  first run: no rule-fact results kept, catalogs checked in up to {os.cpu_count()} worker processes "
+          "(a catalog left over in two parts); "
           "--jobs 1: the same in one process; again: with the results the run before kept "
           "(generator/check/cachefiles.py)")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
