@@ -68,6 +68,18 @@ def code_digest() -> str:
     return sha.hexdigest()
 
 
+def read_json(path: Path):
+    """What the JSON file at ``path`` holds, or ``None`` when it is missing, not a regular file (a
+    named pipe would block the read), unreadable, not UTF-8, not JSON or nested too deep to read.
+    Callers check the shape themselves."""
+    try:
+        if not path.is_file():
+            return None
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+
+
 def write_json(path: Path, data, prefix: str) -> None:
     """Write ``data`` as compact JSON to ``path`` through a temporary file named ``prefix…`` in the
     same folder and ``os.replace``: a reader meets the old file or the new one, and a failed write
@@ -136,4 +148,4 @@ def remembered_facts() -> Iterator[Path | None]:
 
 
 __all__ = ["CACHE_ENV", "LIBRARIES", "cache_folder", "code_digest", "fact_memo_path", "remembered_facts",
-           "remove_other_memos", "STALE_SECONDS", "write_json"]
+           "read_json", "remove_other_memos", "STALE_SECONDS", "write_json"]

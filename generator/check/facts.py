@@ -575,8 +575,6 @@ def use_fact_memo(path: "Path | None") -> None:
 def _read_memo(path: Path) -> dict:
     """The results in the file at ``path`` by key; empty when it is missing, unreadable or holds
     anything else (a damaged or hand-edited file is not trusted in part)."""
-    import json
-
     def span(value):
         if value is None:
             return None
@@ -585,9 +583,13 @@ def _read_memo(path: Path) -> dict:
             raise ValueError(value)
         return Span(start, end, text)
 
+    from .cachefiles import read_json
+
     out: dict = {}
     try:
-        entries = json.loads(path.read_text(encoding="utf-8"))
+        entries = read_json(path)
+        if entries is None:
+            return {}
         for msgid, msgstr, lang, context, found in entries:
             if not all(isinstance(v, str) for v in (msgid, msgstr, lang, context)):
                 raise ValueError(msgid)

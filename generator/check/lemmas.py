@@ -15,12 +15,11 @@ not written: the lemmas are then looked up again next time, with the same result
 from __future__ import annotations
 
 import atexit
-import json
 from pathlib import Path
 
 import simplemma
 
-from patiencebook.generator.check.cachefiles import CACHE_ENV, cache_folder, write_json
+from patiencebook.generator.check.cachefiles import CACHE_ENV, cache_folder, read_json, write_json
 
 #: More words than this in the file and it starts afresh (a bound for long use on many catalogs).
 MAX_WORDS = 400_000
@@ -39,10 +38,7 @@ def cache_path() -> Path | None:
 
 def _read(path: Path) -> dict[str, dict[str, str]]:
     """The lemmas in the file at ``path``; empty when it is missing, unreadable or not lemmas."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+    data = read_json(path)
     if isinstance(data, dict) and all(isinstance(words, dict) and all(
             isinstance(word, str) and isinstance(found, str) for word, found in words.items())
             for words in data.values()):

@@ -465,19 +465,23 @@ def _kept_numbers() -> dict[str, dict | None]:
 def _read_numbers(path: Path) -> dict[str, dict | None]:
     """The number words in the file at ``path`` by language (``None``: CLDR has none); empty when
     it is missing, unreadable or holds anything else (a damaged or hand-edited file is not trusted
-    in part)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+    in part): each word as :func:`_spelled_out` writes it (words of letters joined by single
+    spaces), each number from 1 to 100."""
+    from .cachefiles import read_json
+
+    data = read_json(path)
+
+    def spelled(word) -> bool:
+        return (isinstance(word, str) and bool(word) and word == " ".join(_WORD.findall(word))
+                and not any(part.isdigit() for part in word.split()))
 
     def valid(entry) -> bool:
         if entry is None:
             return True
         return (isinstance(entry, dict) and set(entry) == {"words", "ordinals"}
                 and isinstance(entry["words"], dict) and isinstance(entry["ordinals"], list)
-                and all(isinstance(w, str) and type(n) is int for w, n in entry["words"].items())
-                and all(isinstance(w, str) for w in entry["ordinals"]))
+                and all(spelled(w) and type(n) is int and 1 <= n <= 100 for w, n in entry["words"].items())
+                and all(spelled(w) for w in entry["ordinals"]))
 
     if isinstance(data, dict) and all(isinstance(lang, str) and valid(e) for lang, e in data.items()):
         return data

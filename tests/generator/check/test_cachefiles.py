@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from patiencebook.generator import cli
-from patiencebook.generator.check import cachefiles, statements
+from patiencebook.generator.check import cachefiles, facts, lemmas, statements
 
 REPO = Path(__file__).resolve().parents[3]
 DATA = REPO / "tests" / "data" / "check"
@@ -162,3 +162,21 @@ def test_a_relative_xdg_cache_home_is_ignored(monkeypatch):
     monkeypatch.delenv(cachefiles.CACHE_ENV, raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
     assert cachefiles.cache_folder() == Path.home() / ".cache" / "patiencebook"
+
+
+def test_a_file_that_cannot_be_read_as_json_reads_as_nothing(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")  # too deep for the JSON reader
+    latin1 = tmp_path / "latin1.json"
+    latin1.write_bytes('{"é": 1}'.encode("latin-1"))
+    good = tmp_path / "good.json"
+    cachefiles.write_json(good, {"de": {"Karten": "Karte"}}, ".good-")
+    assert cachefiles.read_json(good) == {"de": {"Karten": "Karte"}}
+    for path in (deep, latin1, tmp_path / "missing.json", tmp_path):  # the folder is no file either
+        assert cachefiles.read_json(path) is None
+    if hasattr(os, "mkfifo"):
+        pipe = tmp_path / "pipe.json"
+        os.mkfifo(pipe)
+        assert cachefiles.read_json(pipe) is None  # not opened: reading would wait for a writer
+    # The lemma and results readers take such a file as empty.
+    assert lemmas._read(deep) == {} and facts._read_memo(deep) == {}

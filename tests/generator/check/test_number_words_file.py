@@ -28,7 +28,8 @@ def _run(folder, *langs, block_cldr=False):
     if block_cldr:  # unicode-rbnf unusable: whatever the run gives comes from the file
         code = "import unicode_rbnf; unicode_rbnf.RbnfEngine = None\n" + code
     env = dict(os.environ, PATIENCEBOOK_CACHE_DIR=str(folder))
-    out = subprocess.run([sys.executable, "-c", code, *langs], env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code, *langs], env=env, capture_output=True, text=True, check=True,
+                         timeout=120)
     return json.loads(out.stdout)
 
 
@@ -47,10 +48,25 @@ def test_a_damaged_or_hand_edited_file_is_ignored_and_replaced(tmp_path):
     _run(tmp_path, "de")
     (path,) = tmp_path.glob("numbers-unicode-rbnf-*.json")
     for bad in ("{not json", json.dumps({"de": {"words": {"sieben": "7"}, "ordinals": []}}),
-                json.dumps({"de": {"words": {}, "ordinals": [], "more": 1}}), json.dumps(["de"])):
+                json.dumps({"de": {"words": {}, "ordinals": [], "more": 1}}), json.dumps(["de"]),
+                "[" * 100_000 + "]" * 100_000,  # nested too deep for Python's JSON reader
+                json.dumps({"de": {"words": {"  ": 1}, "ordinals": []}}),  # no word at all
+                json.dumps({"de": {"words": {"sieben": 700}, "ordinals": []}}),  # out of range
+                json.dumps({"de": {"words": {"sieben  acht": 7}, "ordinals": []}}),  # not as written
+                json.dumps({"de": {"words": {"7": 7}, "ordinals": []}})):
         path.write_text(bad, encoding="utf-8")
         assert _run(tmp_path, "de")["de"][0] == 7
         assert json.loads(path.read_text(encoding="utf-8"))["de"]["words"]["sieben"] == 7
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this platform")
+def test_a_named_pipe_in_place_of_the_file_is_not_read(tmp_path):
+    _run(tmp_path, "de")
+    (path,) = tmp_path.glob("numbers-unicode-rbnf-*.json")
+    path.unlink()
+    os.mkfifo(path)  # reading it would wait for a writer for ever
+    assert _run(tmp_path, "de")["de"][0] == 7
+    assert path.is_file()  # replaced by the file written
 
 
 def test_languages_another_run_wrote_are_kept(tmp_path):
