@@ -424,12 +424,19 @@ def _spelled_out(lang: str) -> tuple[dict[str, int], set[str]]:
             except Exception:  # a rule set the package lacks for this language: skip it
                 continue
             for text in {result.text, *result.text_by_ruleset.values()}:
-                text = " ".join(_WORD.findall(text))
-                if text and not any(part.isdigit() for part in text.split()):
+                text = _as_spelled(text)
+                if text:
                     words.setdefault(text, n)
                     if purpose == FormatPurpose.ORDINAL:
                         ordinals.add(fold(text, lang))
     return words, ordinals
+
+
+def _as_spelled(text: str) -> str:
+    """A spell-out's words joined by single spaces, as a text's tokens are read; ``""`` when it has
+    no word or holds digits (a spell-out that falls back on them)."""
+    words = _WORD.findall(text)
+    return "" if any(word.isdigit() for word in words) else " ".join(words)
 
 
 def number_words_path() -> Path | None:
@@ -472,8 +479,7 @@ def _read_numbers(path: Path) -> dict[str, dict | None]:
     data = read_json(path)
 
     def spelled(word) -> bool:
-        return (isinstance(word, str) and bool(word) and word == " ".join(_WORD.findall(word))
-                and not any(part.isdigit() for part in word.split()))
+        return isinstance(word, str) and bool(word) and word == _as_spelled(word)
 
     def valid(entry) -> bool:
         if entry is None:

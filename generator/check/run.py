@@ -160,26 +160,25 @@ def _translation_problems(message: Message, lang: str, facts, contexts=None) -> 
 
 
 def check_catalog(path: Path, lang: str, pot: Catalog, places: "_Places", *, facts=None,
-                  catalog: Catalog | None = None, contexts=None, part: tuple[int, int] = (0, 1)) -> list[Finding]:
+                  catalog: Catalog | None = None, contexts=None) -> list[Finding]:
     """Every finding of one catalog: health, gettext validity, markup and rule facts.
 
     ``catalog`` is the catalog at ``path`` when the caller has read it already (it is not changed);
     ``contexts`` maps (msgctxt, msgid) to each unit's role, names, lexicon and page model (see
     :func:`~.context.catalog_contexts`). Units carrying ``# check: skip=NAMES`` lose the findings
-    of those checks. ``part`` ``(k, n)`` checks part k of n (0-based): the markup and rule facts of
-    every n-th unit from the k-th on, and the checks of the whole catalog (health, gettext) in part
-    0 only; the n parts together give the findings of the whole (see :func:`_ranked_findings`).
-    Raises :class:`CatalogError` when the catalog cannot be read.
+    of those checks. Raises :class:`CatalogError` when the catalog cannot be read.
     """
     return [finding for _, finding in _ranked_findings(path, lang, pot, places, facts=facts, catalog=catalog,
-                                                        contexts=contexts, part=part)]
+                                                        contexts=contexts)]
 
 
 def _ranked_findings(path: Path, lang: str, pot: Catalog, places: "_Places", *, facts=None,
                      catalog: Catalog | None = None, contexts=None,
                      part: tuple[int, int] = (0, 1)) -> list[tuple[tuple[int, int], Finding]]:
     """:func:`check_catalog` with each finding's rank: ``(0, 0)`` for the checks of the whole
-    catalog, ``(1, i)`` for those of its i-th unit. The findings of all parts, sorted by rank
+    catalog, ``(1, i)`` for those of its i-th unit. ``part`` ``(k, n)`` checks part k of n
+    (0-based): the markup and rule facts of every n-th unit from the k-th on, and the checks of the
+    whole catalog (health, gettext) in part 0 only. The findings of all parts, sorted by rank
     (stably, part 0 first), are those of the whole catalog in its order."""
     catalog = catalog if catalog is not None else read_catalog(path)
     k, n = part
