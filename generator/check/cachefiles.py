@@ -84,10 +84,12 @@ def write_json(path: Path, data, prefix: str) -> None:
     """Write ``data`` as compact JSON to ``path`` through a temporary file named ``prefix…`` in the
     same folder and ``os.replace``: a reader meets the old file or the new one, and a failed write
     leaves no temporary file. Raises ``OSError`` when it cannot be written."""
+    # Encoded whole first: json.dumps runs the C encoder, json.dump a Python loop of small writes.
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     handle, partial = tempfile.mkstemp(prefix=prefix, dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out, ensure_ascii=False, separators=(",", ":"))
+            out.write(text)
         os.replace(partial, path)
     except BaseException:
         Path(partial).unlink(missing_ok=True)

@@ -553,6 +553,8 @@ _MEMO: dict[tuple[str, str, str, str], tuple] | None = None
 _USED: set[tuple[str, str, str, str]] = set()
 # The keys read from the file (what fact_memo_added leaves out).
 _LOADED: set[tuple[str, str, str, str]] = set()
+# The keys fact_memo_added has handed over already (a worker hands over after each of its jobs).
+_HANDED: set[tuple[str, str, str, str]] = set()
 
 
 def use_fact_memo(path: "Path | None") -> None:
@@ -565,6 +567,7 @@ def use_fact_memo(path: "Path | None") -> None:
     global _MEMO
     _USED.clear()
     _LOADED.clear()
+    _HANDED.clear()
     if path is None:
         _MEMO = None
         return
@@ -631,12 +634,16 @@ def save_fact_memo(path: "Path") -> None:
 
 
 def fact_memo_added() -> tuple[list, list] | None:
-    """What :func:`check_facts` added to the kept results since :func:`use_fact_memo`, as
-    ``(keys asked for, [(key, result), ...] worked out)``, or ``None`` when none are kept: a
-    worker process hands it to its parent (:func:`keep_fact_memo`)."""
+    """What :func:`check_facts` added to the kept results since :func:`use_fact_memo` and since
+    the last call, as ``(keys asked for whose results were read from the file, [(key, result),
+    ...] worked out)``, or ``None`` when none are kept: a worker process hands it to its parent
+    (:func:`keep_fact_memo`) after each job, each result once."""
     if _MEMO is None:
         return None
-    return list(_USED), [(key, _MEMO[key]) for key in _USED if key in _MEMO and key not in _LOADED]
+    new = _USED - _HANDED
+    _HANDED.update(new)
+    worked = [(key, _MEMO[key]) for key in new if key in _MEMO and key not in _LOADED]
+    return [key for key in new if key in _LOADED], worked
 
 
 def keep_fact_memo(added: tuple[list, list] | None) -> None:
@@ -646,4 +653,5 @@ def keep_fact_memo(added: tuple[list, list] | None) -> None:
         return
     used, entries = added
     _USED.update(used)
+    _USED.update(key for key, _ in entries)
     _MEMO.update(entries)

@@ -180,3 +180,32 @@ def test_a_file_that_cannot_be_read_as_json_reads_as_nothing(tmp_path):
         assert cachefiles.read_json(pipe) is None  # not opened: reading would wait for a writer
     # The lemma and results readers take such a file as empty.
     assert lemmas._read(deep) == {} and facts._read_memo(deep) == {}
+
+
+def test_a_worker_hands_each_result_over_once_and_its_parent_keeps_them_all(tmp_path):
+    texts = [("Seven piles.", "Sieben Stapel."), ("Deal three cards.", "Drei Karten geben."),
+             ("Build down in suit.", "Abwärts in Farbe bauen.")]
+    memo = tmp_path / "facts.json"
+    facts.use_fact_memo(memo)  # as a worker has it: the file read when the run began (none here)
+    try:
+        facts.check_facts(*texts[0], "de")
+        facts.check_facts(*texts[1], "de")
+        first = facts.fact_memo_added()
+        facts.check_facts(*texts[1], "de")  # asked again in the next job: handed over already
+        facts.check_facts(*texts[2], "de")
+        second = facts.fact_memo_added()
+        assert facts.fact_memo_added() == ([], [])
+    finally:
+        facts.use_fact_memo(None)
+    assert [key[:2] for key, _ in first[1]] in (list(texts[:2]), list(reversed(texts[:2])))
+    assert [key[:2] for key, _ in second[1]] == [texts[2]]
+    # The parent keeps what each job handed over and writes all of it.
+    facts.use_fact_memo(memo)
+    try:
+        facts.keep_fact_memo(first)
+        facts.keep_fact_memo(second)
+        facts.save_fact_memo(memo)
+    finally:
+        facts.use_fact_memo(None)
+    kept = json.loads(memo.read_text(encoding="utf-8"))
+    assert sorted((e[0], e[1]) for e in kept) == sorted(texts)
