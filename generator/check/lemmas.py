@@ -15,9 +15,8 @@ not written: the lemmas are then looked up again next time, with the same result
 from __future__ import annotations
 
 import atexit
+from functools import lru_cache
 from pathlib import Path
-
-import simplemma
 
 from patiencebook.generator.check.cachefiles import CACHE_ENV, cache_folder, read_json, write_json
 
@@ -33,7 +32,21 @@ _new: dict[str, dict[str, str]] = {}
 def cache_path() -> Path | None:
     """The lemma file of this simplemma version, or ``None`` when the cache is turned off."""
     folder = cache_folder()
-    return folder / f"lemmas-simplemma-{getattr(simplemma, '__version__', 'unknown')}.json" if folder is not None else None
+    return folder / f"lemmas-simplemma-{_simplemma_version()}.json" if folder is not None else None
+
+
+@lru_cache(maxsize=1)
+def _simplemma_version() -> str:
+    """simplemma's version, read from its package metadata: simplemma itself (27 ms to import) is
+    imported only when a word is not in the file."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("simplemma")
+    except PackageNotFoundError:  # not installed as a distribution: ask the module
+        import simplemma
+
+        return getattr(simplemma, "__version__", "unknown")
 
 
 def _read(path: Path) -> dict[str, dict[str, str]]:
@@ -66,6 +79,8 @@ def lemma(code: str, word: str) -> str:
     known = _load().setdefault(code, {})
     found = known.get(word)
     if found is None:
+        import simplemma  # imported once, on the first word the file does not hold
+
         found = known[word] = simplemma.lemmatize(word, lang=code)
         _new.setdefault(code, {})[word] = found
         _added += 1

@@ -209,3 +209,30 @@ def test_a_worker_hands_each_result_over_once_and_its_parent_keeps_them_all(tmp_
         facts.use_fact_memo(None)
     kept = json.loads(memo.read_text(encoding="utf-8"))
     assert sorted((e[0], e[1]) for e in kept) == sorted(texts)
+
+
+def test_the_code_digest_follows_every_file_of_the_code_and_data_but_not_compiled_files(tmp_path, monkeypatch):
+    for name, text in {"generator/a.py": "x = 1\n", "generator/data/lexicons/de.json": "{}",
+                       "engine/b.py": "y = 2\n", "rules/index.docbook": "<book/>"}.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    monkeypatch.setattr(cachefiles, "_PACKAGE", tmp_path)
+
+    def digest():
+        cachefiles.code_digest.cache_clear()
+        return cachefiles.code_digest()
+
+    try:
+        first = digest()
+        assert digest() == first
+        (tmp_path / "generator/__pycache__").mkdir()
+        (tmp_path / "generator/__pycache__/a.cpython-311.pyc").write_bytes(b"\0compiled")
+        (tmp_path / "rules/index.docbook").write_text("<book><x/></book>", encoding="utf-8")  # not code
+        assert digest() == first
+        (tmp_path / "generator/data/lexicons/de.json").write_text('{"a": 1}', encoding="utf-8")
+        changed = digest()
+        assert changed != first
+        (tmp_path / "engine/b.py").rename(tmp_path / "engine/c.py")  # same bytes, another name
+        assert digest() not in (first, changed)
+    finally:
+        cachefiles.code_digest.cache_clear()

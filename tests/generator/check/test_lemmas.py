@@ -31,6 +31,24 @@ def test_lemmas_are_kept_and_read_again(tmp_path):
     assert _run(tmp_path, "abgebaut") == ["MARKER"]
 
 
+def test_simplemma_is_imported_only_for_a_word_the_file_does_not_hold(tmp_path):
+    probe = ("import sys; from patiencebook.generator.check import lemmas, run, facts, terminology; "
+             "print('simplemma' in sys.modules, lemmas.lemma('de', sys.argv[1]), 'simplemma' in sys.modules)")
+    env = dict(os.environ, PATIENCEBOOK_CACHE_DIR=str(tmp_path))
+    (tmp_path / lemmas.cache_path().name).write_text(json.dumps({"de": {"Karten": "Karte"}}), encoding="utf-8")
+
+    def run(word):
+        return subprocess.run([sys.executable, "-c", probe, word], env=env, capture_output=True, text=True,
+                              check=True).stdout.split()
+
+    assert run("Karten") == ["False", "Karte", "False"]
+    assert run("Stapeln") == ["False", "Stapel", "True"]
+    # The file is named for simplemma's version as the module itself gives it.
+    import simplemma
+
+    assert lemmas.cache_path().name == f"lemmas-simplemma-{simplemma.__version__}.json"
+
+
 def test_a_broken_file_is_ignored_and_replaced(tmp_path):
     name = lemmas.cache_path().name
     (tmp_path / name).write_text("{not json", encoding="utf-8")
