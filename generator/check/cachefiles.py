@@ -13,8 +13,10 @@ nothing is kept), else ``$XDG_CACHE_HOME/patiencebook``, else ``~/.cache/patienc
   version of any of them reads another file, and the old one is removed when the new one is
   written, as are partial files that a run killed while writing left (after an hour).
 
-A file that cannot be read is ignored, and one that cannot be written is not written: the next run
-works the results out again, and they are the same.
+Each file is read, merged with what this process adds and written whole while the process holds
+the folder's lock (``cache.lock``, see :func:`locked`), so that two processes adding to a file at
+once both keep what they added. A file that cannot be read is ignored, and one that cannot be
+written is not written: the next run works the results out again, and they are the same.
 """
 
 from __future__ import annotations
@@ -103,6 +105,46 @@ def write_json(path: Path, data, prefix: str) -> None:
         raise
 
 
+#: How long (seconds) a process waits for another to finish writing a file of the folder before it
+#: writes without waiting (a process stopped while holding the lock must not stop the others).
+LOCK_WAIT = 5.0
+
+
+@contextlib.contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """Within the block, this process alone among those that use this function reads, merges and
+    writes the files of the cache folder ``folder``: an exclusive ``flock`` on ``folder/cache.lock``,
+    waited for at most :data:`LOCK_WAIT` seconds. Without it two processes adding to one file at
+    once (two workers, two commands) could each write what it read before the other wrote, and one
+    addition would be lost. Where the platform has no ``flock`` or the lock file cannot be opened,
+    the block runs unlocked."""
+    try:
+        import fcntl
+    except ImportError:  # no flock on this platform
+        yield
+        return
+    try:
+        handle = os.open(Path(folder) / "cache.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        yield
+        return
+    try:
+        deadline = time.monotonic() + LOCK_WAIT
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    break  # written unlocked rather than never
+                time.sleep(0.005)
+            except OSError:
+                break  # a file system without locks
+        yield
+    finally:
+        os.close(handle)  # releases the lock
+
+
 def fact_memo_path() -> Path | None:
     """The file of the rule-fact checks' results for this code (``facts-<digest>.json`` in
     :func:`cache_folder`), or ``None`` when nothing is kept."""
@@ -156,5 +198,5 @@ def remembered_facts() -> Iterator[Path | None]:
         use_fact_memo(None)
 
 
-__all__ = ["CACHE_ENV", "LIBRARIES", "cache_folder", "code_digest", "fact_memo_path", "remembered_facts",
-           "read_json", "remove_other_memos", "STALE_SECONDS", "write_json"]
+__all__ = ["CACHE_ENV", "LIBRARIES", "LOCK_WAIT", "cache_folder", "code_digest", "fact_memo_path", "locked",
+           "remembered_facts", "read_json", "remove_other_memos", "STALE_SECONDS", "write_json"]

@@ -616,21 +616,22 @@ def save_fact_memo(path: "Path") -> None:
     Raises ``OSError`` when it cannot be written."""
     if _MEMO is None:
         return
-    from .cachefiles import write_json
+    from .cachefiles import locked, write_json
 
     checked = {key[2] for key in _USED}
     if all(key in _LOADED for key in _USED) and all(key in _USED or key[2] not in checked for key in _LOADED):
         return  # every result came from the file, and every result of the file stays
     path = Path(path)
-    kept = {key: found for key, found in _read_memo(path).items() if key[2] not in checked}
-    kept.update((key, _MEMO[key]) for key in _USED if key in _MEMO)
 
     def span(value):
         return [value.start, value.end, value.text] if value is not None else None
 
-    entries = [[*key, [[c, sev, msg, span(a), span(b), conf] for c, sev, msg, a, b, conf in found]]
-               for key, found in kept.items()]
-    write_json(path, entries, f".{path.name}.")
+    with locked(path.parent):  # another run's languages, written meanwhile, are read and kept
+        kept = {key: found for key, found in _read_memo(path).items() if key[2] not in checked}
+        kept.update((key, _MEMO[key]) for key in _USED if key in _MEMO)
+        entries = [[*key, [[c, sev, msg, span(a), span(b), conf] for c, sev, msg, a, b, conf in found]]
+                   for key, found in kept.items()]
+        write_json(path, entries, f".{path.name}.")
 
 
 def fact_memo_added() -> tuple[list, list] | None:

@@ -18,7 +18,7 @@ import atexit
 from functools import lru_cache
 from pathlib import Path
 
-from patiencebook.generator.check.cachefiles import CACHE_ENV, cache_folder, read_json, write_json
+from patiencebook.generator.check.cachefiles import CACHE_ENV, cache_folder, locked, read_json, write_json
 
 #: More words than this in the file and it starts afresh (a bound for long use on many catalogs).
 MAX_WORDS = 400_000
@@ -115,14 +115,15 @@ def save() -> None:
     path = cache_path()
     if not _added or _known is None or path is None:
         return
-    data = _read(path)
-    for code, words in _new.items():
-        data.setdefault(code, {}).update(words)
-    if sum(len(v) for v in data.values()) > MAX_WORDS:
-        data = {code: dict(words) for code, words in _new.items()}  # afresh, with this run's words
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_json(path, data, ".lemmas-")
+        with locked(path.parent):  # what another process writes meanwhile is read, not overwritten
+            data = _read(path)
+            for code, words in _new.items():
+                data.setdefault(code, {}).update(words)
+            if sum(len(v) for v in data.values()) > MAX_WORDS:
+                data = {code: dict(words) for code, words in _new.items()}  # afresh, with this run's words
+            write_json(path, data, ".lemmas-")
     except OSError:
         return
     _new.clear()

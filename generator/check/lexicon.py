@@ -497,16 +497,17 @@ def _read_numbers(path: Path) -> dict[str, dict | None]:
 def _save_numbers(lang: str, entry: dict | None) -> None:
     """Add one language's number words to the file, merged with what it holds now (another
     process may have added others meanwhile); nothing when it cannot be written."""
-    from .cachefiles import write_json
+    from .cachefiles import locked, write_json
 
     path = number_words_path()
     if path is None:
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        data = _read_numbers(path)
-        data[lang] = entry
-        write_json(path, data, f".{path.name}.")
+        with locked(path.parent):  # two workers adding a language each keep both
+            data = _read_numbers(path)
+            data[lang] = entry
+            write_json(path, data, f".{path.name}.")
     except OSError:
         pass  # worked out again next time
 

@@ -236,3 +236,50 @@ def test_the_code_digest_follows_every_file_of_the_code_and_data_but_not_compile
         assert digest() not in (first, changed)
     finally:
         cachefiles.code_digest.cache_clear()
+
+
+def _add_number_words(folder, lang, barrier):
+    os.environ[cachefiles.CACHE_ENV] = str(folder)
+    from patiencebook.generator.check import lexicon
+
+    barrier.wait()
+    lexicon._save_numbers(lang, None)
+    os._exit(0)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs fork and flock")
+def test_processes_adding_number_words_at_once_keep_every_language(tmp_path):
+    import multiprocessing
+
+    from patiencebook.generator.check import lexicon
+
+    context = multiprocessing.get_context("fork")
+    for round_ in range(4):
+        folder = tmp_path / str(round_)
+        folder.mkdir()
+        langs = [f"x{round_}{k}" for k in range(6)]
+        barrier = context.Barrier(len(langs))
+        processes = [context.Process(target=_add_number_words, args=(folder, lang, barrier)) for lang in langs]
+        for process in processes:
+            process.start()
+        for process in processes:
+            process.join(30)
+        assert [p.exitcode for p in processes] == [0] * len(langs)
+        (path,) = folder.glob("numbers-*.json")
+        assert sorted(lexicon._read_numbers(path)) == langs
+
+
+def test_a_second_process_waits_for_the_lock_and_not_for_ever(tmp_path):
+    probe = ("import sys, time; from pathlib import Path; from patiencebook.generator.check import cachefiles; "
+             "cachefiles.LOCK_WAIT = float(sys.argv[2]); start = time.monotonic(); "
+             "exec('with cachefiles.locked(Path(sys.argv[1])): print(round(time.monotonic() - start, 2))')")
+
+    def waited(limit):
+        with cachefiles.locked(tmp_path):
+            child = subprocess.Popen([sys.executable, "-c", probe, str(tmp_path), str(limit)], stdout=subprocess.PIPE,
+                                     text=True)
+            time.sleep(1.0)  # held this long while the child tries
+        return float(child.communicate(timeout=30)[0])
+
+    assert waited(10.0) >= 0.5  # it waited for this process to let go
+    assert waited(0.2) < 0.9  # a lock held too long is not waited for
