@@ -5,7 +5,8 @@ as the best of a few passes after a warm-up pass, and both report what they chec
 and how many distinct checks ran. The last rows ("fresh") time one pass of each in a new process, as
 a user's command meets it: there our memos start empty, and ours runs as the command does the first
 time it checks the catalogs, the same in one process, and again with the results a run before kept.
-Needs the ``bench`` extra (``pip install -e '.[bench]'``). Run from the repository root:
+The "commands" rows time the whole commands a user types, Python start and exit included: ours
+once for the three catalogs, pofilter once per catalog. Needs the ``bench`` extra (``pip install -e '.[bench]'``). Run from the repository root:
 
     .venv/bin/python benchmarks/check.py [--repeat 3] [--corpus DIR] [--profile]
 """
@@ -227,6 +228,50 @@ def fresh(corpus: Path, repeat: int) -> dict[str, list[float]]:
     return times
 
 
+def commands(corpus: Path, repeat: int) -> dict[str, list[float]]:
+    """Seconds of the whole commands a user types, each a new process from start to exit, ``repeat``
+    rounds in turn: ``patiencebook check`` over de, el and sr the first time it checks them (rule-fact
+    results removed; lemmas and number words kept, as after any earlier check of those languages)
+    and again; and ``pofilter`` with the flags of :data:`POFILTER_FLAGS`, one command per catalog, as
+    it takes one target language at a time. Python start, imports and exit are counted for both;
+    our modules are compiled first, as an installed package has them."""
+    import compileall
+    import shutil
+
+    for folder in ("patiencebook", "generator", "engine"):
+        compileall.compile_dir(REPO_ROOT / folder, quiet=1)
+    pofilter = shutil.which("pofilter", path=str(Path(sys.executable).parent)) or shutil.which("pofilter")
+    if pofilter is None:
+        raise SystemExit("pofilter is not installed: pip install -e '.[bench]'")
+    ours = [sys.executable, "-m", "patiencebook", "check", "--sources", str(corpus / "C"), "--catalogs", str(corpus)]
+    ours += [arg for lang in LANGS for arg in ("--lang", lang)]
+    times: dict[str, list[float]] = {"pofilter": [], "first": [], "again": []}
+    with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as out:
+        env = {**os.environ, "PATIENCEBOOK_CACHE_DIR": cache}
+
+        def timed(*argvs: list[str]) -> float:
+            start = time.perf_counter()
+            for argv in argvs:
+                done = subprocess.run(argv, env=env, cwd=out, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                if done.returncode not in (0, 1):  # 1: findings include errors
+                    raise SystemExit(f"{' '.join(argv)} failed with exit status {done.returncode}")
+            return time.perf_counter() - start
+
+        def first() -> float:
+            for memo in Path(cache).glob("facts-*.json"):
+                memo.unlink()
+            return timed(ours)
+
+        first()  # lemmas and number words of the three languages, as an earlier check leaves them
+        for _ in range(repeat):
+            times["pofilter"].append(timed(*([pofilter, *(f.format(lang=lang) for f in POFILTER_FLAGS), "-i",
+                                               str(corpus / lang / f"{lang}.po"), "-o", f"{out}/{lang}.po"]
+                                             for lang in LANGS)))
+            times["first"].append(first())
+            times["again"].append(timed(ours))
+    return times
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--one-pass", choices=FRESH_RUNS, help=argparse.SUPPRESS)
@@ -319,6 +364,14 @@ def main(argv: list[str] | None = None) -> int:
           "(a catalog left over in two parts); "
           "--jobs 1: the same in one process; again: with the results the run before kept "
           "(generator/check/cachefiles.py)")
+    whole = commands(corpus, args.repeat)
+    pf_best, pf_median = min(whole["pofilter"]), statistics.median(whole["pofilter"])
+    print(f"commands: the whole commands, each a new process from start to exit; {args.repeat} rounds in turn; "
+          f"pofilter (one command per catalog) best {pf_best:.3f} s, median {pf_median:.3f} s")
+    for which, label in (("first", "first run"), ("again", "again")):
+        best, median = min(whole[which]), statistics.median(whole[which])
+        print(f"  {label:<10} patiencebook check --lang de --lang el --lang sr: best {best:.3f} s "
+              f"(ratio {best / pf_best:.2f}), median {median:.3f} s (ratio {median / pf_median:.2f})")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(f"peak Python memory (tracemalloc, one pass over all three): pofilter {pf_peak / 2**20:.1f} MiB, "
           f"ours {our_peak / 2**20:.1f} MiB; process peak RSS {rss / 1024:.1f} MiB")
