@@ -365,7 +365,8 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
             page without one is checked against the embedded model of the same game, if any).
         min_confidence: keep only findings at least this sure (0 to 1; see :attr:`Finding.confidence`).
         jobs: the most catalogs checked at once, each in a worker process (default: one per core;
-            1 checks them one after the other here). See :mod:`~.workers` for when workers start.
+            1 checks them one after the other here). See :mod:`~.workers` for when workers start,
+            and :mod:`~.readahead` for the helper that reads ahead while the sources load.
 
     Returns:
         ``(findings, catalogs checked by language)``; findings ordered by page (document order),
@@ -376,8 +377,46 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
         LanguageError: a language in ``langs`` has no catalog.
         PatienceBookError: an unknown page or check name.
     """
+    langs = list(langs) if langs is not None else None  # read twice
+    ahead = None
+    if document is None and catalogs is not None:
+        # While the sources load, a helper builds the embedded models and reads the catalogs the
+        # workers will check in parts (generator/check/readahead.py).
+        from patiencebook.generator.check.readahead import ReadAhead
+        from patiencebook.generator.check.workers import split_catalogs
+        from patiencebook.generator.docbook.enginemodels import models_loaded
+
+        ahead = ReadAhead.start(split_catalogs(_paths_ahead(Path(catalogs), langs), jobs), not models_loaded())
+    try:
+        return _run_checks(sources, catalogs, langs=langs, pages=pages, checks=checks, document=document,
+                           loaded=loaded, source_checks=source_checks, min_confidence=min_confidence, jobs=jobs,
+                           ahead=ahead)
+    finally:
+        if ahead is not None:
+            ahead.close()
+
+
+def _paths_ahead(catalogs: Path, langs) -> list[Path]:
+    """The catalogs in the folder ``catalogs`` that :func:`run_checks` will check for ``langs``,
+    as far as they can be told before anything is checked (none where that fails: the checks
+    report why in their order)."""
+    try:
+        found = find_catalogs(catalogs)
+    except (PatienceBookError, OSError):
+        return []
+    if not langs:
+        return list(found.values())
+    codes = [_catalog_language(lang, found)[0] for lang in dict.fromkeys(langs)]
+    return [found[code] for code in dict.fromkeys(codes) if code in found]
+
+
+def _run_checks(sources: Path, catalogs: Path | None, *, langs, pages, checks, document, loaded, source_checks,
+                min_confidence, jobs, ahead) -> tuple[list[Finding], dict[str, Path]]:
+    """:func:`run_checks`, with what the helper ``ahead`` reads (or ``None``)."""
     if document is None:
         document = load_document(Path(sources))
+        if ahead is not None:
+            ahead.take_models()
         attach_engine_models(document)
     places = _Places(document)
     langs = list(dict.fromkeys(langs or ()))
@@ -412,7 +451,9 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
                                     problem.check, problem.severity, problem.message, problem.source,
                                     None, (Path(segment.file).name,)))
     if found:
-        job = _CatalogJob(document, places, pot_catalog(document), Path(catalogs), every_catalog, loaded or {},
+        read = ahead.catalogs() if ahead is not None else {}
+        loaded = {**{lang: read[str(path)] for lang, path in found.items() if str(path) in read}, **(loaded or {})}
+        job = _CatalogJob(document, places, pot_catalog(document), Path(catalogs), every_catalog, loaded,
                           "terminology" in checks)
         for catalog_findings in check_each(job, list(found.items()), jobs, combine=job.combine):
             findings += catalog_findings

@@ -85,7 +85,7 @@ def check_each(work: Callable[..., list], catalogs: list[tuple[str, Path]], jobs
     lemmas.keep({})  # the lemma file read here once, not in each worker
     # The largest catalogs first, so that the small ones (and the parts) fill in at the end.
     order = sorted(range(len(catalogs)), key=lambda i: -_size(catalogs[i][1]))
-    split = set(order[len(order) - split_count(len(catalogs), workers):]) if combine is not None else set()
+    split = set(_split(order, workers)) if combine is not None else set()
     tasks = [(i, None) for i in order if i not in split] + [(i, (k, 2)) for i in order if i in split for k in range(2)]
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=worker_signals)
     outcomes: dict[tuple, tuple] = {}
@@ -105,8 +105,17 @@ def check_each(work: Callable[..., list], catalogs: list[tuple[str, Path]], jobs
         if len(outcomes) < len(tasks):
             # Interrupted, failed or done early: the workers stop now rather than finish their
             # catalogs (they ignore Ctrl-C; the pool has no public way to end them in this Python).
-            for process in list((getattr(pool, "_processes", None) or {}).values()):
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            for process in processes:
                 process.terminate()
+            for process in processes:
+                process.join()
+            # A worker stopped while it wrote its result leaves half a message in the pool's result
+            # pipe, which the pool's thread would wait on for ever: with every other writer gone,
+            # closing this process's end of the pipe ends that wait.
+            writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+            if writer is not None:
+                writer.close()
         pool.shutdown(wait=True, cancel_futures=True)
         _WORK = None
     from patiencebook.generator.check.facts import keep_fact_memo
@@ -119,6 +128,21 @@ def check_each(work: Callable[..., list], catalogs: list[tuple[str, Path]], jobs
         raise errors[0]
     return [combine([outcomes[i, (k, 2)][1] for k in range(2)]) if i in split else outcomes[i, None][1]
             for i in range(len(catalogs))]
+
+
+def split_catalogs(paths: list[Path], jobs: int | None) -> list[Path]:
+    """The catalogs of ``paths`` that :func:`check_each` checks in two parts with ``jobs`` (the
+    smallest of those left over; none in one process)."""
+    workers = worker_count(paths, jobs)
+    if workers == 1:
+        return []
+    order = sorted(range(len(paths)), key=lambda i: -_size(paths[i]))
+    return [paths[i] for i in _split(order, workers)]
+
+
+def _split(order: list[int], workers: int) -> list[int]:
+    """The indices of ``order`` (catalogs, largest first) checked in two parts by ``workers``."""
+    return order[len(order) - split_count(len(order), workers):]
 
 
 def split_count(catalogs: int, workers: int) -> int:
@@ -151,4 +175,4 @@ def _one(lang: str, path: Path, part: tuple[int, int] | None) -> tuple[str, obje
     return (*outcome, lemmas.added(), fact_memo_added())
 
 
-__all__ = ["PARALLEL_BYTES", "check_each", "split_count", "usable_cores", "worker_count"]
+__all__ = ["PARALLEL_BYTES", "check_each", "split_catalogs", "split_count", "usable_cores", "worker_count"]

@@ -9,24 +9,50 @@ and ``_`` alike: AisleRiot's ``Eagle_Wing`` is the embedded ``eagle_wing``.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 from patiencebook.generator.gamenames import game_key
 from patiencebook.generator.docbook.document import Document
 
-__all__ = ["game_key", "embedded_models", "attach_engine_models"]
+__all__ = ["attach_engine_models", "embedded_models", "game_key", "keep_models", "model_variants", "models_loaded"]
 
 
 
 
-@lru_cache(maxsize=4)
 def embedded_models(sources: Path | None = None) -> dict[str, tuple[object, Path]]:
     """The rules models of the embedded rules: :func:`game_key` -> (Ruleset, the page's file).
 
-    ``sources`` defaults to the project's ``rules/``. Raises what
+    ``sources`` defaults to the project's ``rules/``. Loaded once per folder in a process (or
+    handed over by :func:`keep_models`). Raises what
     :func:`patiencebook.generator.docbook.sources.load_document` raises when those sources are broken.
     """
+    key = str(sources) if sources is not None else None
+    models = _MODELS.get(key)
+    if models is None:
+        if len(_MODELS) >= 4:
+            _MODELS.clear()  # a bound, as for any cache of a long-lived process
+        models = _MODELS[key] = _load_models(sources)
+    return models
+
+
+def models_loaded(sources: Path | None = None) -> bool:
+    """Whether :func:`embedded_models` of ``sources`` is known in this process already."""
+    return (str(sources) if sources is not None else None) in _MODELS
+
+
+def keep_models(models: dict[str, tuple[object, Path]], variants: dict[str, dict], sources: Path | None = None) -> None:
+    """Take ``models`` and ``variants`` (:func:`embedded_models` and :func:`model_variants` of
+    ``sources``, worked out in another process) as this process's own."""
+    _MODELS[str(sources) if sources is not None else None] = models
+    _VARIANTS.update(variants)
+
+
+def model_variants() -> dict[str, dict]:
+    """The rule variants of each embedded game loaded so far (Klondike's ways to deal), by :func:`game_key`."""
+    return dict(_VARIANTS)
+
+
+def _load_models(sources: Path | None) -> dict[str, tuple[object, Path]]:
     from patiencebook.generator.project import default_sources
     from patiencebook.generator.docbook.sources import load_document
 
@@ -41,6 +67,8 @@ def embedded_models(sources: Path | None = None) -> dict[str, tuple[object, Path
     return models
 
 
+# The models of each folder of embedded rules loaded in this process (None: the project's rules/).
+_MODELS: dict[str | None, dict[str, tuple[object, Path]]] = {}
 # The rule variants of each embedded game (Klondike's ways to deal), filled by embedded_models.
 _VARIANTS: dict[str, dict] = {}
 

@@ -201,3 +201,41 @@ def test_the_cores_counted_are_those_the_process_may_use(monkeypatch):
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {3})  # as under taskset -c 3
     monkeypatch.setattr(os, "cpu_count", lambda: 8)
     assert workers.usable_cores() == 1
+
+
+_STOPPED_WHILE_WRITING = """
+import sys, time
+from pathlib import Path
+from patiencebook.generator.check import lemmas, workers
+from patiencebook.generator.errors import CatalogError
+
+workers.usable_cores = lambda: 2
+folder = Path(sys.argv[1])
+catalogs = []
+for lang in ("de", "el"):
+    (folder / f"{lang}.po").write_bytes(b"#" * workers.PARALLEL_BYTES)
+    catalogs.append((lang, folder / f"{lang}.po"))
+
+def work(lang, path):
+    # Many lemmas looked up, then an error: each worker's answer is written in many pieces, and
+    # the second is stopped halfway when the first arrives.
+    lemmas._new[lang] = {f"{lang}{i}": "x" * 40 for i in range(300_000)}
+    time.sleep(0.5)
+    raise CatalogError("bad unit", path, 3)
+
+try:
+    workers.check_each(work, catalogs, 2)
+except CatalogError as error:
+    print(error)
+"""
+
+
+@forking
+def test_a_worker_stopped_while_it_writes_its_answer_does_not_hang_the_pool(tmp_path):
+    import subprocess
+    import sys
+
+    for _ in range(3):
+        done = subprocess.run([sys.executable, "-c", _STOPPED_WHILE_WRITING, str(tmp_path)], capture_output=True,
+                              text=True, timeout=60)
+        assert done.returncode == 0 and done.stdout.strip().endswith(".po:3: bad unit"), done.stderr

@@ -1,0 +1,126 @@
+"""What a check needs besides the sources, read ahead in a helper process while the sources load.
+
+A check begins by loading the sources (the English DocBook) on one core: the worker processes that
+check the catalogs are forked only after that (see :mod:`~.workers`), so another core waits. A
+helper process forked at the start uses it: it builds the rules models of the embedded rules,
+which game pages without a rules block of their own borrow (see
+:mod:`patiencebook.generator.docbook.enginemodels`), and reads the catalogs that the workers will
+check in two parts (each part would read them), and hands both over through a pipe; the workers
+forked afterwards inherit them. On AisleRiot's help with three catalogs on two cores that is about
+a twentieth of a first run (see ``docs/checker-review.md``).
+
+What the helper does not hand over (a catalog it could not read, embedded rules that do not load, a
+helper that died) is worked out again where it is needed, which reports any error as it would have
+without the helper.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+import threading
+from pathlib import Path
+
+from patiencebook.generator.processes import worker_signals
+
+#: The longest wait (seconds) for the helper's answer before the parent works it out itself.
+WAIT = 60.0
+
+
+class ReadAhead:
+    """A helper process building the embedded rules models (when ``models``) and reading the
+    catalogs at ``catalogs``, forked when made; :meth:`take_models` and :meth:`catalogs` take what
+    it hands over, in that order, and :meth:`close` ends it (use it as a context manager)."""
+
+    def __init__(self, catalogs: list[Path], models: bool) -> None:
+        context = multiprocessing.get_context("fork")
+        self._answers, sending = context.Pipe(duplex=False)
+        self._process = context.Process(target=_read_ahead, args=(sending, list(catalogs), models), daemon=True)
+        self._process.start()
+        sending.close()
+        self._models_taken = False
+        self._catalogs: dict[str, object] | None = None
+
+    @classmethod
+    def start(cls, catalogs: list[Path], models: bool) -> "ReadAhead | None":
+        """A helper reading ahead ``catalogs`` and (with ``models``) the embedded models, or
+        ``None`` when there is nothing to read or no core to spare: a platform that cannot fork, a
+        process running other threads (a forked child would hold only this one), one usable core."""
+        from .workers import usable_cores
+
+        if not catalogs and not models:
+            return None
+        if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+            return None
+        if usable_cores() < 2:
+            return None
+        return cls(catalogs, models)
+
+    def _next(self):
+        """The next thing the helper handed over, or ``None`` when it handed nothing (in time)."""
+        try:
+            if not self._answers.poll(WAIT):
+                return None
+            return pickle.loads(self._answers.recv_bytes())
+        except (EOFError, OSError, pickle.UnpicklingError):  # the helper died
+            return None
+
+    def take_models(self) -> None:
+        """Make the embedded models the helper built this process's own (nothing when it built none)."""
+        from patiencebook.generator.docbook.enginemodels import keep_models
+
+        if self._models_taken:
+            return
+        self._models_taken = True
+        found = self._next()
+        if found is not None:
+            keep_models(*found)
+
+    def catalogs(self) -> dict[str, object]:
+        """The catalogs the helper read, Babel catalogs by path (as ``str``); those it could not
+        read are left out."""
+        if self._catalogs is None:
+            self.take_models()  # handed over first
+            found = self._next()
+            self._catalogs = found if isinstance(found, dict) else {}
+        return self._catalogs
+
+    def close(self) -> None:
+        """End the helper (at once, if it is still reading) and wait for it."""
+        self._answers.close()
+        if self._process.is_alive():
+            self._process.terminate()
+        self._process.join()
+
+    def __enter__(self) -> "ReadAhead":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _read_ahead(sending, catalogs: list[Path], models: bool) -> None:
+    """In the helper: hand over the embedded models and variants (or ``None``), then
+    ``{path: catalog}`` of the catalogs that could be read."""
+    from patiencebook.generator.catalogs import read_catalog
+    from patiencebook.generator.docbook.enginemodels import embedded_models, model_variants
+
+    worker_signals()
+    found = None
+    if models:
+        try:
+            found = (embedded_models(), model_variants())
+        except Exception:  # reported when the parent loads them itself
+            found = None
+    sending.send_bytes(pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
+    read = {}
+    for path in catalogs:
+        try:
+            read[str(path)] = read_catalog(path)
+        except Exception:  # reported when the catalog is read where it is checked
+            continue
+    sending.send_bytes(pickle.dumps(read, protocol=pickle.HIGHEST_PROTOCOL))
+    sending.close()
+
+
+__all__ = ["ReadAhead", "WAIT"]
