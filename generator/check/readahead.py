@@ -23,8 +23,11 @@ from pathlib import Path
 
 from patiencebook.generator.processes import worker_signals
 
-#: The longest wait (seconds) for the helper's answer before the parent works it out itself.
+#: The longest wait (seconds) for the embedded models before this process builds them itself.
 WAIT = 60.0
+#: The longest wait (seconds) for the catalogs: about what a worker takes to read one of
+#: AisleRiot's; on a machine so busy that the helper is later, the workers read them.
+CATALOG_WAIT = 0.025
 
 
 class ReadAhead:
@@ -38,7 +41,7 @@ class ReadAhead:
         self._process = context.Process(target=_read_ahead, args=(sending, list(catalogs), models), daemon=True)
         self._process.start()
         sending.close()
-        self._models_taken = False
+        self._models_taken = self._done = False
         self._catalogs: dict[str, object] | None = None
 
     @classmethod
@@ -56,10 +59,14 @@ class ReadAhead:
             return None
         return cls(catalogs, models)
 
-    def _next(self):
-        """The next thing the helper handed over, or ``None`` when it handed nothing (in time)."""
+    def _next(self, wait: float = WAIT):
+        """The next thing the helper handed over, or ``None`` when it handed nothing within ``wait``
+        seconds (then nothing more is taken from it)."""
+        if self._done:
+            return None
         try:
-            if not self._answers.poll(WAIT):
+            if not self._answers.poll(wait):
+                self._done = True
                 return None
             return pickle.loads(self._answers.recv_bytes())
         except (EOFError, OSError, pickle.UnpicklingError):  # the helper died
@@ -76,12 +83,13 @@ class ReadAhead:
         if found is not None:
             keep_models(*found)
 
-    def catalogs(self) -> dict[str, object]:
-        """The catalogs the helper read, Babel catalogs by path (as ``str``); those it could not
-        read are left out."""
+    def catalogs(self, wait: float | None = None) -> dict[str, object]:
+        """The catalogs the helper read, Babel catalogs by path (as ``str``), if it hands them over
+        within ``wait`` seconds (default :data:`CATALOG_WAIT`); those it could not read are left
+        out."""
         if self._catalogs is None:
             self.take_models()  # handed over first
-            found = self._next()
+            found = self._next(CATALOG_WAIT if wait is None else wait)
             self._catalogs = found if isinstance(found, dict) else {}
         return self._catalogs
 
@@ -123,4 +131,4 @@ def _read_ahead(sending, catalogs: list[Path], models: bool) -> None:
     sending.close()
 
 
-__all__ = ["ReadAhead", "WAIT"]
+__all__ = ["CATALOG_WAIT", "ReadAhead", "WAIT"]

@@ -445,18 +445,24 @@ def _run_checks(sources: Path, catalogs: Path | None, *, langs, pages, checks, d
             found = {lang: found[lang] for lang in langs}
     _check_pages(pages, document, places, found, loaded, Path(sources))
     findings: list[Finding] = []
-    for page in document.pages if source_checks else ():
-        for segment, problem in check_page(page):
-            findings.append(Finding(SOURCE_LANG, Path(segment.file).name, segment.line, problem.msgid,
-                                    problem.check, problem.severity, problem.message, problem.source,
-                                    None, (Path(segment.file).name,)))
+
+    def check_sources() -> None:  # the English against the rules models; the catalogs' checks need none of it
+        for page in document.pages if source_checks else ():
+            for segment, problem in check_page(page):
+                findings.append(Finding(SOURCE_LANG, Path(segment.file).name, segment.line, problem.msgid,
+                                        problem.check, problem.severity, problem.message, problem.source,
+                                        None, (Path(segment.file).name,)))
+
     if found:
         read = ahead.catalogs() if ahead is not None else {}
         loaded = {**{lang: read[str(path)] for lang, path in found.items() if str(path) in read}, **(loaded or {})}
         job = _CatalogJob(document, places, pot_catalog(document), Path(catalogs), every_catalog, loaded,
                           "terminology" in checks)
-        for catalog_findings in check_each(job, list(found.items()), jobs, combine=job.combine):
+        checked = check_each(job, list(found.items()), jobs, combine=job.combine, meanwhile=check_sources)
+        for catalog_findings in checked:
             findings += catalog_findings
+    else:
+        check_sources()
     findings = _merge_shared(findings)
     if pages:
         wanted = {game_key(p) for p in pages}

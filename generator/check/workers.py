@@ -60,7 +60,8 @@ def usable_cores() -> int:
 
 
 def check_each(work: Callable[..., list], catalogs: list[tuple[str, Path]], jobs: int | None, *,
-               combine: Callable[[list], list] | None = None) -> list[list]:
+               combine: Callable[[list], list] | None = None,
+               meanwhile: Callable[[], object] | None = None) -> list[list]:
     """``[work(lang, path) for lang, path in catalogs]``, in that order, run in
     :func:`worker_count` worker processes when that is more than one.
 
@@ -76,9 +77,14 @@ def check_each(work: Callable[..., list], catalogs: list[tuple[str, Path]], jobs
     workers stopped at once. A :class:`PatienceBookError` is raised as it was, anything else as the
     pool re-raises it; a worker process that died (killed, out of memory) is a
     :class:`PatienceBookError` naming the catalogs whose checks had not ended.
+
+    ``meanwhile`` is called once in this process, while the workers check (first, without them):
+    work of this process's own that the catalogs' checks do not need.
     """
     workers = worker_count([path for _, path in catalogs], jobs)
     if workers == 1:
+        if meanwhile is not None:
+            meanwhile()
         return [work(lang, path) for lang, path in catalogs]
     global _WORK
     _WORK = work
@@ -91,6 +97,8 @@ def check_each(work: Callable[..., list], catalogs: list[tuple[str, Path]], jobs
     outcomes: dict[tuple, tuple] = {}
     try:
         futures = {pool.submit(_one, *catalogs[i], part): (i, part) for i, part in tasks}
+        if meanwhile is not None:
+            meanwhile()
         try:
             for future in as_completed(futures):
                 outcome = outcomes[futures[future]] = future.result()

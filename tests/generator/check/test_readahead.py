@@ -39,7 +39,7 @@ def test_the_helper_hands_over_the_models_and_catalogs_this_process_would_make(t
     monkeypatch.setattr(enginemodels, "_MODELS", {})  # not loaded in this process yet
     with ReadAhead.start([good, broken, tmp_path / "missing.po"], True) as ahead:
         ahead.take_models()
-        read = ahead.catalogs()
+        read = ahead.catalogs(wait=30)
     handed = enginemodels._MODELS[None]
     monkeypatch.setattr(enginemodels, "_MODELS", {})
     own = enginemodels.embedded_models()
@@ -72,7 +72,7 @@ def test_closing_ends_a_helper_that_is_still_reading(tmp_path, monkeypatch):
     os.mkfifo(pipe)  # opening it blocks until a writer comes: the helper never ends by itself
     monkeypatch.setattr(readahead, "WAIT", 0.2)
     ahead = ReadAhead.start([pipe], False)
-    assert ahead.catalogs() == {}  # nothing in time: the catalog is read where it is checked
+    assert ahead.catalogs(wait=0.2) == {}  # nothing in time: the catalog is read where it is checked
     start = time.monotonic()
     ahead.close()
     assert time.monotonic() - start < 5 and not ahead._process.is_alive()
@@ -85,8 +85,8 @@ def test_a_first_run_takes_the_split_catalog_from_the_helper_and_finds_the_same(
     handed = []
     catalogs = ReadAhead.catalogs
 
-    def recorded(self):
-        found = catalogs(self)
+    def recorded(self, wait=0.0):
+        found = catalogs(self, wait=30)  # handed over, however busy the machine
         handed.append(sorted(found))
         return found
 
