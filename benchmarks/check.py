@@ -361,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {label:<10} ours best {best:.3f} s (ratio {best / pf_best:.2f}), "
               f"median {median:.3f} s (ratio {median / pf_median:.2f})")
     print(f"  first run: no rule-fact results kept, catalogs checked in up to {os.cpu_count()} worker processes "
-          "(a catalog left over in two parts); "
+          "(a catalog left over in two parts, read ahead by a helper with the embedded models); "
           "--jobs 1: the same in one process; again: with the results the run before kept "
           "(generator/check/cachefiles.py)")
     whole = commands(corpus, args.repeat)

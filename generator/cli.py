@@ -480,7 +480,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="catalogs checked at once, each in a worker process: at most one per catalog and per "
                         "core this process may use (default: that many; 1: one after the other in this process; "
                         "catalogs under 64 KiB together are always checked in this process; a catalog left "
-                        "over when they do not share out evenly is checked in two parts)")
+                        "over when they do not share out evenly is checked in two parts, read ahead by a "
+                        "helper process while the sources load)")
     domain_option(p)
     p.epilog = ("Between runs, ~/.cache/patiencebook ($XDG_CACHE_HOME/patiencebook, or $PATIENCEBOOK_CACHE_DIR; "
                 "set it empty to keep nothing) keeps the lemmas found, CLDR's number words of each language and "
