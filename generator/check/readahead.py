@@ -10,9 +10,10 @@ forked afterwards inherit them. On AisleRiot's help with three catalogs on two c
 takes about 0.96 of the time it took without (see ``docs/checker-review.md``).
 
 The models are waited for (this process would build them otherwise), the catalogs only briefly
-(:data:`CATALOG_WAIT`). What the helper does not hand over in time (a catalog it could not read or
-was late with, embedded rules that do not load, a helper that died) is worked out again where it
-is needed, which reports any error as it would have without the helper.
+(:data:`CATALOG_WAIT`). A catalog the helper found broken is reported at once, before the other
+catalogs are checked, with the error reading it gives. What the helper does not hand over in time
+(a catalog it was late with, embedded rules that do not load, a helper that died) is worked out
+again where it is needed, which reports any error as it would have without the helper.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class ReadAhead:
         sending.close()
         self._models_taken = self._done = False
         self._catalogs: dict[str, object] | None = None
+        self._errors: dict[str, Exception] = {}
 
     @classmethod
     def start(cls, catalogs: list[Path], models: bool) -> "ReadAhead | None":
@@ -87,12 +89,22 @@ class ReadAhead:
     def catalogs(self, wait: float | None = None) -> dict[str, object]:
         """The catalogs the helper read, Babel catalogs by path (as ``str``), if it hands them over
         within ``wait`` seconds (default :data:`CATALOG_WAIT`); those it could not read are left
-        out."""
+        out (see :meth:`errors`)."""
+        self._take_catalogs(wait)
+        return self._catalogs
+
+    def errors(self, wait: float | None = None) -> dict[str, Exception]:
+        """The :class:`~patiencebook.generator.errors.CatalogError` of each catalog the helper
+        found it could not read, by path (as ``str``), handed over with :meth:`catalogs`."""
+        self._take_catalogs(wait)
+        return self._errors
+
+    def _take_catalogs(self, wait: float | None) -> None:
         if self._catalogs is None:
             self.take_models()  # handed over first
             found = self._next(CATALOG_WAIT if wait is None else wait)
-            self._catalogs = found if isinstance(found, dict) else {}
-        return self._catalogs
+            read, broken = found if isinstance(found, tuple) and len(found) == 2 else ({}, {})
+            self._catalogs, self._errors = dict(read), dict(broken)
 
     def close(self) -> None:
         """End the helper (at once, if it is still reading) and wait for it."""
@@ -110,9 +122,10 @@ class ReadAhead:
 
 def _read_ahead(sending, catalogs: list[Path], models: bool) -> None:
     """In the helper: hand over the embedded models and variants (or ``None``), then
-    ``{path: catalog}`` of the catalogs that could be read."""
+    ``({path: catalog}, {path: CatalogError})`` of the catalogs read and of those that could not be."""
     from patiencebook.generator.catalogs import read_catalog
     from patiencebook.generator.docbook.enginemodels import embedded_models, model_variants
+    from patiencebook.generator.errors import CatalogError
 
     worker_signals()
     found = None
@@ -122,13 +135,15 @@ def _read_ahead(sending, catalogs: list[Path], models: bool) -> None:
         except Exception:  # reported when the parent loads them itself
             found = None
     sending.send_bytes(pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
-    read = {}
+    read, broken = {}, {}
     for path in catalogs:
         try:
             read[str(path)] = read_catalog(path)
+        except CatalogError as error:  # reported by the parent at once, before any catalog is checked
+            broken[str(path)] = error
         except Exception:  # reported when the catalog is read where it is checked
             continue
-    sending.send_bytes(pickle.dumps(read, protocol=pickle.HIGHEST_PROTOCOL))
+    sending.send_bytes(pickle.dumps((read, broken), protocol=pickle.HIGHEST_PROTOCOL))
     sending.close()
 
 

@@ -455,6 +455,9 @@ def _run_checks(sources: Path, catalogs: Path | None, *, langs, pages, checks, d
 
     if found:
         read = ahead.catalogs() if ahead is not None else {}
+        broken = [ahead.errors()[str(path)] for path in found.values() if str(path) in ahead.errors()] if ahead else []
+        if broken:
+            raise broken[0]  # found while the sources loaded: reported now, not after the other catalogs
         loaded = {**{lang: read[str(path)] for lang, path in found.items() if str(path) in read}, **(loaded or {})}
         job = _CatalogJob(document, places, pot_catalog(document), Path(catalogs), every_catalog, loaded,
                           "terminology" in checks)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from patiencebook.generator.catalogs import read_catalog
-from patiencebook.generator.check import readahead, workers
+from patiencebook.generator.check import readahead, run, workers
 from patiencebook.generator.check.readahead import ReadAhead
 from patiencebook.generator.check.run import run_checks
 from patiencebook.generator.docbook import enginemodels
@@ -40,13 +40,16 @@ def test_the_helper_hands_over_the_models_and_catalogs_this_process_would_make(t
     with ReadAhead.start([good, broken, tmp_path / "missing.po"], True) as ahead:
         ahead.take_models()
         read = ahead.catalogs(wait=30)
+        errors = ahead.errors()
     handed = enginemodels._MODELS[None]
     monkeypatch.setattr(enginemodels, "_MODELS", {})
     own = enginemodels.embedded_models()
     assert sorted(handed) == sorted(own) and len(own) >= 13
     assert all(pickle.dumps(handed[k][0]) == pickle.dumps(own[k][0]) and handed[k][1] == own[k][1] for k in own)
-    # Only what could be read is handed over; the rest is read (and reported) where it is checked.
+    # Only what could be read is handed over, and the errors of what could not be.
     assert list(read) == [str(good)]
+    assert sorted(errors) == sorted([str(broken), str(tmp_path / "missing.po")])
+    assert (errors[str(broken)].file, errors[str(broken)].line) == (str(broken), 3)
     assert _units(read[str(good)]) == _units(read_catalog(good))
 
 
@@ -115,5 +118,20 @@ def test_a_broken_split_catalog_is_still_reported_with_its_line(tmp_path, monkey
     assert workers.split_catalogs([tmp_path / l / f"{l}.po" for l in ("de", "el", "sr")], None) == [path]
     with pytest.raises(CatalogError) as raised:
         run_checks(tmp_path / "C", tmp_path, langs=["de", "el", "sr"])
+    assert (raised.value.file, raised.value.line) == (str(path), at + 2)
+    # Found by the helper while the sources loaded, it is reported before any catalog is checked.
+    monkeypatch.setattr(readahead, "CATALOG_WAIT", 30.0)
+
+    def no_checks(*args, **kwargs):
+        raise AssertionError("the catalogs were checked before the broken one was reported")
+
+    monkeypatch.setattr(run, "check_each", no_checks)
+    with pytest.raises(CatalogError) as raised:
+        run_checks(tmp_path / "C", tmp_path, langs=["de", "el", "sr"])
+    assert (raised.value.file, raised.value.line) == (str(path), at + 2)
+    # Without the helper (one process), the same error.
+    monkeypatch.setattr(run, "check_each", workers.check_each)
+    with pytest.raises(CatalogError) as raised:
+        run_checks(tmp_path / "C", tmp_path, langs=["de", "el", "sr"], jobs=1)
     assert (raised.value.file, raised.value.line) == (str(path), at + 2)
     assert multiprocessing.active_children() == []  # the helper and the workers have ended
