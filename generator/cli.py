@@ -565,7 +565,11 @@ def _terminated(signum, frame) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except KeyboardInterrupt:
+        print("patiencebook: interrupted", file=sys.stderr)
+        return 130
     # A terminated command unwinds like an interrupted one, so temporary output is removed.
     signal.signal(signal.SIGTERM, _terminated)
     try:

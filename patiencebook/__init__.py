@@ -8,11 +8,19 @@ line). An installed package also holds the embedded rule sources (``rules/``), c
 
 from __future__ import annotations
 
-from importlib import metadata
-
-try:
-    __version__ = metadata.version("patiencebook")
-except metadata.PackageNotFoundError:  # run from a checkout that was never installed
-    __version__ = "0+unknown"
-
 __all__ = ["__version__"]
+
+
+def __getattr__(name: str) -> str:
+    """``__version__``, read from the package metadata when first asked for (importing
+    :mod:`importlib.metadata` takes a while that most uses of the package do not need)."""
+    if name != "__version__":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import metadata
+
+    try:
+        version = metadata.version("patiencebook")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        version = "0+unknown"
+    globals()["__version__"] = version
+    return version

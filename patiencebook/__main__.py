@@ -1,7 +1,21 @@
-"""``python -m patiencebook``: the ``patiencebook`` command."""
+"""The ``patiencebook`` command: ``python -m patiencebook``, and the installed ``patiencebook`` script.
+
+The command line itself is :mod:`patiencebook.generator.cli`; importing it takes a moment, and Ctrl-C
+meanwhile ends the command as Ctrl-C later does (exit status 130, one line), not with a traceback.
+"""
 
 import sys
 
-from patiencebook.generator.cli import main
 
-sys.exit(main())
+def main() -> int:
+    """Run the command line with ``sys.argv``; returns the exit status."""
+    try:
+        from patiencebook.generator.cli import main as command_line
+    except KeyboardInterrupt:
+        print("patiencebook: interrupted", file=sys.stderr)
+        return 130
+    return command_line()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
