@@ -23,7 +23,7 @@ import pickle
 import threading
 from pathlib import Path
 
-from patiencebook.generator.processes import worker_signals
+from patiencebook.generator.processes import signals_held, worker_signals
 
 #: The longest wait (seconds) for the embedded models before this process builds them itself.
 WAIT = 60.0
@@ -41,7 +41,8 @@ class ReadAhead:
         context = multiprocessing.get_context("fork")
         self._answers, sending = context.Pipe(duplex=False)
         self._process = context.Process(target=_read_ahead, args=(sending, list(catalogs), models), daemon=True)
-        self._process.start()
+        with signals_held():  # a Ctrl-C or SIGTERM as the helper starts is this process's alone
+            self._process.start()
         sending.close()
         self._models_taken = self._done = False
         self._catalogs: dict[str, object] | None = None
@@ -108,10 +109,10 @@ class ReadAhead:
 
     def close(self) -> None:
         """End the helper (at once, if it is still reading) and wait for it."""
-        self._answers.close()
         if self._process.is_alive():
             self._process.terminate()
         self._process.join()
+        self._answers.close()
 
     def __enter__(self) -> "ReadAhead":
         return self
@@ -134,17 +135,21 @@ def _read_ahead(sending, catalogs: list[Path], models: bool) -> None:
             found = (embedded_models(), model_variants())
         except Exception:  # reported when the parent loads them itself
             found = None
-    sending.send_bytes(pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
-    read, broken = {}, {}
-    for path in catalogs:
-        try:
-            read[str(path)] = read_catalog(path)
-        except CatalogError as error:  # reported by the parent at once, before any catalog is checked
-            broken[str(path)] = error
-        except Exception:  # reported when the catalog is read where it is checked
-            continue
-    sending.send_bytes(pickle.dumps((read, broken), protocol=pickle.HIGHEST_PROTOCOL))
-    sending.close()
+    try:
+        sending.send_bytes(pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
+        read, broken = {}, {}
+        for path in catalogs:
+            try:
+                read[str(path)] = read_catalog(path)
+            except CatalogError as error:  # reported by the parent at once, before any catalog is checked
+                broken[str(path)] = error
+            except Exception:  # reported when the catalog is read where it is checked
+                continue
+        sending.send_bytes(pickle.dumps((read, broken), protocol=pickle.HIGHEST_PROTOCOL))
+    except OSError:  # the parent no longer listens (it stopped on an error of its own)
+        pass
+    finally:
+        sending.close()
 
 
 __all__ = ["CATALOG_WAIT", "ReadAhead", "WAIT"]

@@ -27,7 +27,7 @@ from typing import Callable
 
 from patiencebook.generator.check import lemmas
 from patiencebook.generator.errors import PatienceBookError
-from patiencebook.generator.processes import worker_signals
+from patiencebook.generator.processes import signals_held, worker_signals
 
 #: Catalogs smaller than this all together (bytes on disk) are checked in this process.
 PARALLEL_BYTES = 64 * 1024
@@ -96,7 +96,8 @@ def check_each(work: Callable[..., list], catalogs: list[tuple[str, Path]], jobs
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=worker_signals)
     outcomes: dict[tuple, tuple] = {}
     try:
-        futures = {pool.submit(_one, *catalogs[i], part): (i, part) for i, part in tasks}
+        with signals_held():  # the workers are forked at the first submit
+            futures = {pool.submit(_one, *catalogs[i], part): (i, part) for i, part in tasks}
         if meanwhile is not None:
             meanwhile()
         try:
