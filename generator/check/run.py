@@ -454,11 +454,13 @@ def _run_checks(sources: Path, catalogs: Path | None, *, langs, pages, checks, d
                                         None, (Path(segment.file).name,)))
 
     if found:
+        given = loaded or {}
         read = ahead.catalogs() if ahead is not None else {}
-        broken = [ahead.errors()[str(path)] for path in found.values() if str(path) in ahead.errors()] if ahead else []
+        errors = ahead.errors() if ahead is not None else {}
+        broken = [errors[str(path)] for lang, path in found.items() if lang not in given and str(path) in errors]
         if broken:
             raise broken[0]  # found while the sources loaded: reported now, not after the other catalogs
-        loaded = {**{lang: read[str(path)] for lang, path in found.items() if str(path) in read}, **(loaded or {})}
+        loaded = {**{lang: read[str(path)] for lang, path in found.items() if str(path) in read}, **given}
         job = _CatalogJob(document, places, pot_catalog(document), Path(catalogs), every_catalog, loaded,
                           "terminology" in checks)
         checked = check_each(job, list(found.items()), jobs, combine=job.combine, meanwhile=check_sources)
