@@ -26,7 +26,7 @@ def embedded_models(sources: Path | None = None) -> dict[str, tuple[object, Path
     handed over by :func:`keep_models`). Raises what
     :func:`patiencebook.generator.docbook.sources.load_document` raises when those sources are broken.
     """
-    key = str(sources) if sources is not None else None
+    key = _key(sources)
     models = _MODELS.get(key)
     if models is None:
         if len(_MODELS) >= 4:
@@ -37,14 +37,19 @@ def embedded_models(sources: Path | None = None) -> dict[str, tuple[object, Path
 
 def models_loaded(sources: Path | None = None) -> bool:
     """Whether :func:`embedded_models` of ``sources`` is known in this process already."""
-    return (str(sources) if sources is not None else None) in _MODELS
+    return _key(sources) in _MODELS
 
 
 def keep_models(models: dict[str, tuple[object, Path]], variants: dict[str, dict], sources: Path | None = None) -> None:
     """Take ``models`` and ``variants`` (:func:`embedded_models` and :func:`model_variants` of
     ``sources``, worked out in another process) as this process's own."""
-    _MODELS[str(sources) if sources is not None else None] = models
+    _MODELS[_key(sources)] = models
     _VARIANTS.update(variants)
+
+
+def _key(sources: Path | None) -> str | None:
+    """The key of a folder of embedded rules in :data:`_MODELS` (``None``: the project's ``rules/``)."""
+    return str(sources) if sources is not None else None
 
 
 def model_variants() -> dict[str, dict]:
