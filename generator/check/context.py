@@ -110,6 +110,12 @@ def game_names(document: Document) -> dict[str, str]:
     return names
 
 
+def masked_names(document: Document) -> tuple[str, ...]:
+    """The English game names that are no rule facts in any unit of ``document`` (its
+    :func:`game_names`), longest first as :attr:`UnitContext.names` holds them."""
+    return tuple(sorted(game_names(document), key=len, reverse=True))
+
+
 def catalog_contexts(document: Document, catalog: Catalog | None = None,
                      lexicon: str | None = None) -> dict[tuple[str | None, str], UnitContext]:
     """A :class:`UnitContext` for each (msgctxt, msgid) of ``document``.
@@ -120,7 +126,7 @@ def catalog_contexts(document: Document, catalog: Catalog | None = None,
     """
     pages = _page_of(document)
     names = game_names(document)
-    english = tuple(sorted(names, key=len, reverse=True))
+    english = masked_names(document)
     translated: list[str] = []
     if catalog is not None:
         for msgid in names.values():
@@ -171,4 +177,4 @@ def checked_contexts(document: Document, catalog: Catalog, lang: str, catalogs=N
 
 
 __all__ = ["OTHER_ELEMENTS", "STRATEGY_TITLES", "TITLE_ELEMENTS", "catalog_contexts", "checked_contexts", "game_names",
-           "model_facts", "segment_role"]
+           "masked_names", "model_facts", "segment_role"]

@@ -10,7 +10,9 @@ forked afterwards inherit them. On AisleRiot's help with three catalogs on two c
 takes about 0.96 of the time it took without (see ``docs/checker-review.md``).
 
 The models are waited for (this process would build them otherwise), the catalogs only briefly
-(:data:`CATALOG_WAIT`). A catalog the helper found broken is reported at once, before the other
+(:data:`CATALOG_WAIT`). While this process waits it can do work of its own given to
+:meth:`ReadAhead.meanwhile` (what each worker would otherwise do first), one task at a time until
+the helper hands something over. A catalog the helper found broken is reported at once, before the other
 catalogs are checked, with the error reading it gives. What the helper does not hand over in time
 (a catalog it was late with, embedded rules that do not load, a helper that died) is worked out
 again where it is needed, which reports any error as it would have without the helper.
@@ -21,7 +23,9 @@ from __future__ import annotations
 import multiprocessing
 import pickle
 import threading
+import time
 from pathlib import Path
+from typing import Callable, Iterable, Iterator
 
 from patiencebook.generator.processes import signals_held, worker_signals
 
@@ -47,6 +51,7 @@ class ReadAhead:
         self._models_taken = self._done = False
         self._catalogs: dict[str, object] | None = None
         self._errors: dict[str, Exception] = {}
+        self._tasks: Iterator[Callable[[], object]] = iter(())
 
     @classmethod
     def start(cls, catalogs: list[Path], models: bool) -> "ReadAhead | None":
@@ -63,13 +68,25 @@ class ReadAhead:
             return None
         return cls(catalogs, models)
 
+    def meanwhile(self, tasks: Iterable[Callable[[], object]]) -> None:
+        """Run ``tasks`` (callables taking nothing, which must not raise) one after the other
+        whenever :meth:`take_models` or :meth:`catalogs` waits for the helper, each only while
+        nothing has been handed over and the wait has time left; those left then are not run."""
+        self._tasks = iter(tasks)
+
     def _next(self, wait: float = WAIT):
         """The next thing the helper handed over, or ``None`` when it handed nothing within ``wait``
-        seconds (then nothing more is taken from it)."""
+        seconds (then nothing more is taken from it); the tasks of :meth:`meanwhile` run meanwhile."""
         if self._done:
             return None
         try:
-            if not self._answers.poll(wait):
+            deadline = time.monotonic() + wait
+            while not self._answers.poll(0) and time.monotonic() < deadline:
+                task = next(self._tasks, None)
+                if task is None:
+                    break
+                task()
+            if not self._answers.poll(max(0.0, deadline - time.monotonic())):
                 self._done = True
                 return None
             return pickle.loads(self._answers.recv_bytes())

@@ -378,7 +378,7 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
         PatienceBookError: an unknown page or check name.
     """
     langs = list(langs) if langs is not None else None  # read twice
-    ahead = None
+    ahead = foreseen = None
     if document is None and catalogs is not None:
         # While the sources load, a helper builds the embedded models and reads the catalogs the
         # workers will check in parts (generator/check/readahead.py).
@@ -386,36 +386,44 @@ def run_checks(sources: Path, catalogs: Path | None, *, langs: Iterable[str] | N
         from patiencebook.generator.check.workers import split_catalogs
         from patiencebook.generator.docbook.enginemodels import models_loaded
 
-        ahead = ReadAhead.start(split_catalogs(_paths_ahead(Path(catalogs), langs), jobs), not models_loaded())
+        paths = _paths_ahead(Path(catalogs), langs)
+        split = split_catalogs(list(paths.values()), jobs)
+        ahead = ReadAhead.start(split, not models_loaded())
+        # While it waits for the helper, this process does what each worker would do first.
+        foreseen = (list(paths), [code for code, path in paths.items() if path in split])
     try:
         return _run_checks(sources, catalogs, langs=langs, pages=pages, checks=checks, document=document,
                            loaded=loaded, source_checks=source_checks, min_confidence=min_confidence, jobs=jobs,
-                           ahead=ahead)
+                           ahead=ahead, foreseen=foreseen)
     finally:
         if ahead is not None:
             ahead.close()
 
 
-def _paths_ahead(catalogs: Path, langs) -> list[Path]:
+def _paths_ahead(catalogs: Path, langs) -> dict[str, Path]:
     """The catalogs in the folder ``catalogs`` that :func:`run_checks` will check for ``langs``,
-    as far as they can be told before anything is checked (none where that fails: the checks
-    report why in their order)."""
+    by language, as far as they can be told before anything is checked (none where that fails:
+    the checks report why in their order)."""
     try:
         found = find_catalogs(catalogs)
     except (PatienceBookError, OSError):
-        return []
+        return {}
     if not langs:
-        return list(found.values())
+        return dict(found)
     codes = [_catalog_language(lang, found)[0] for lang in dict.fromkeys(langs)]
-    return [found[code] for code in dict.fromkeys(codes) if code in found]
+    return {code: found[code] for code in dict.fromkeys(codes) if code in found}
 
 
 def _run_checks(sources: Path, catalogs: Path | None, *, langs, pages, checks, document, loaded, source_checks,
-                min_confidence, jobs, ahead) -> tuple[list[Finding], dict[str, Path]]:
-    """:func:`run_checks`, with what the helper ``ahead`` reads (or ``None``)."""
+                min_confidence, jobs, ahead, foreseen) -> tuple[list[Finding], dict[str, Path]]:
+    """:func:`run_checks`, with what the helper ``ahead`` reads (or ``None``); ``foreseen`` is
+    ``(languages to be checked, those checked in parts)`` as far as told before the sources load."""
     if document is None:
         document = load_document(Path(sources))
         if ahead is not None:
+            from patiencebook.generator.check.groundwork import groundwork
+
+            ahead.meanwhile(groundwork(document, *foreseen))
             ahead.take_models()
         attach_engine_models(document)
     places = _Places(document)

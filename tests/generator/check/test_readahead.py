@@ -135,3 +135,42 @@ def test_a_broken_split_catalog_is_still_reported_with_its_line(tmp_path, monkey
         run_checks(tmp_path / "C", tmp_path, langs=["de", "el", "sr"], jobs=1)
     assert (raised.value.file, raised.value.line) == (str(path), at + 2)
     assert multiprocessing.active_children() == []  # the helper and the workers have ended
+
+
+@forking
+def test_tasks_run_while_waiting_and_stop_once_the_helper_hands_over(tmp_path, monkeypatch):
+    monkeypatch.setattr(workers, "usable_cores", lambda: 2)
+    pipe = tmp_path / "de.po"
+    os.mkfifo(pipe)  # the helper waits for a writer: the catalogs come when this test writes them
+    ran = []
+
+    def tasks():
+        for i in range(10_000):
+            def task(i=i):
+                ran.append(i)
+                time.sleep(0.01)
+                if i == 5:  # the helper can now read the catalog and hand it over
+                    threading.Thread(target=pipe.write_text, args=('msgid "a"\nmsgstr "b"\n',)).start()
+            yield task
+
+    with ReadAhead.start([pipe], False) as ahead:
+        ahead.meanwhile(tasks())
+        read = ahead.catalogs(wait=30)
+        assert list(read) == [str(pipe)]
+        assert 6 <= len(ran) < 1000 and ran == list(range(len(ran)))  # one after the other, until the hand-over
+        count = len(ran)
+        ahead.take_models()  # nothing more to wait for: no more tasks run
+        assert len(ran) == count
+
+
+@forking
+def test_tasks_stop_when_the_wait_runs_out(tmp_path, monkeypatch):
+    monkeypatch.setattr(workers, "usable_cores", lambda: 2)
+    pipe = tmp_path / "de.po"
+    os.mkfifo(pipe)  # never written: the helper hands nothing over
+    ran = []
+    with ReadAhead.start([pipe], False) as ahead:
+        ahead.meanwhile(iter(lambda: ran.append(time.sleep(0.01)), 1))  # endless tasks of 10 ms
+        start = time.monotonic()
+        assert ahead.catalogs(wait=0.2) == {}
+        assert 0.2 <= time.monotonic() - start < 5 and 1 <= len(ran) <= 21

@@ -143,6 +143,28 @@ def test_the_catalog_header_states_the_glossary():
     assert stock.preferred("de") == "Talon"
 
 
+def test_the_header_glossary_is_read_as_the_file_writes_it(tmp_path, monkeypatch):
+    from babel.core import Locale
+
+    from patiencebook.generator.catalogs import read_catalog
+    from patiencebook.generator.check.terminology import header_glossary
+
+    path = tmp_path / "de.po"
+    path.write_text('# German translation of the help.\n# stock = Talon\n# VERSION = Fassung\n'
+                    'msgid ""\nmsgstr ""\n"Project-Id-Version: help 2.0\\n"\n"Language: de\\n"\n'
+                    '"Content-Type: text/plain; charset=UTF-8\\n"\n', encoding="utf-8")
+    catalog = read_catalog(path)
+    assert "# 2.0 = Fassung" in catalog.header_comment  # Babel's view fills in its placeholders
+
+    def unread(self):
+        raise AssertionError("CLDR's data looked up: the English name of the language is not needed")
+
+    # Babel's header_comment looks up the language's English name in CLDR (13 ms at first use).
+    monkeypatch.setattr(Locale, "english_name", property(unread))
+    header = {c.in_lang("en")[0].text: [t.text for t in c.in_lang("de")] for c in header_glossary(catalog, "de")}
+    assert header == {"stock": ["Talon"], "VERSION": ["Fassung"]}
+
+
 def test_without_a_header_the_term_the_catalog_uses_most_is_agreed():
     from patiencebook.generator.check.terminology import load_glossary
 
