@@ -1,8 +1,8 @@
 """What every worker would do first, done once by the parent process while it waits anyway.
 
 The worker processes that check the catalogs are forked from the process that loaded the sources
-(see :mod:`~.workers`) and inherit what it holds. Each would begin by importing the modules of the
-catalog checks, loading the lexicons of English and of its languages, and reading the rule facts of
+(see :mod:`~.workers`) and inherit what it holds. Each would begin by reading the lemma file,
+importing the modules of the catalog checks, loading the lexicons of English and of its languages, and reading the rule facts of
 the English msgids, which every catalog shares. The parent waits meanwhile for the read-ahead helper
 (:mod:`~.readahead`: the embedded models, then the catalogs it reads ahead), so it does that work in
 the wait instead, one small task at a time (:meth:`~.readahead.ReadAhead.meanwhile`); what is left
@@ -25,15 +25,18 @@ TEXTS_PER_TASK = 25
 def groundwork(document: Document, langs: list[str], shared: list[str] = ()) -> Iterator[Callable[[], None]]:
     """Tasks (callables taking nothing) that do what each worker checking catalogs of ``langs``
     (gettext codes) would do first, for ``document``'s msgids, ordered by how many workers each
-    spares: the check modules' imports, the English lexicon, the lexicons of ``shared`` (languages
-    whose catalogs every worker checks a part of), the rule facts of the English msgids in tasks of
-    :data:`TEXTS_PER_TASK`, then the lexicons of the other languages. A task never raises: what
+    spares: the lemma file (:func:`~.lemmas.read_file`), the check modules' imports, the English
+    lexicon, the lexicons of ``shared`` (languages whose catalogs every worker checks a part of),
+    the rule facts of the English msgids in tasks of :data:`TEXTS_PER_TASK`, then the lexicons of
+    the other languages. A task never raises: what
     fails (a lexicon that cannot be read) is not kept, so it fails again, and is reported, where the
     work is done for real."""
-    from .facts import extract_facts, masked
+    from . import lemmas
     from .context import masked_names
+    from .facts import extract_facts, masked
     from .lexicon import load_lexicon
 
+    yield _guarded(lemmas.read_file)
     for name in CHECK_MODULES:
         yield _guarded(importlib.import_module, name)
     yield _guarded(load_lexicon, "en")

@@ -68,6 +68,12 @@ def _load() -> dict[str, dict[str, str]]:
     return _known
 
 
+def read_file() -> None:
+    """Read the lemma file now, if it has not been read: worker processes forked afterwards
+    inherit what it holds rather than each reading it."""
+    _load()
+
+
 def lemma(code: str, word: str) -> str:
     """simplemma's lemma of ``word`` in its language ``code`` (``"de"``, ``"hbs"``), as simplemma
     gives it (not folded).

@@ -27,9 +27,9 @@ def test_the_tasks_leave_the_english_facts_and_lexicons_the_checks_read(monkeypa
     tasks = list(groundwork.groundwork(document, ["el", "de", "sr"], ["de"]))
     texts = _rule_texts(document)
     fact_tasks = -(-len(texts) // TEXTS_PER_TASK)
-    # Imports, the English lexicon, the shared language, the English msgids, then the other languages.
-    assert len(tasks) == len(groundwork.CHECK_MODULES) + 1 + 1 + fact_tasks + 2
-    first = len(groundwork.CHECK_MODULES) + 1
+    # The lemma file, imports, the English lexicon, the shared language, the English msgids, then the other languages.
+    assert len(tasks) == 1 + len(groundwork.CHECK_MODULES) + 1 + 1 + fact_tasks + 2
+    first = 1 + len(groundwork.CHECK_MODULES) + 1
     tasks[first]()
     assert loaded == ["de"] and facts._FACTS == {}
     for task in tasks[first + 1:first + 1 + fact_tasks]:
@@ -66,7 +66,7 @@ def test_a_task_that_fails_leaves_the_error_to_the_check(monkeypatch, tmp_path):
     monkeypatch.setattr(lexicon, "LEXICON_DIR", tmp_path)
     lexicon.load_lexicon.cache_clear()
     try:
-        english = list(groundwork.groundwork(document, [], []))[len(groundwork.CHECK_MODULES)]
+        english = list(groundwork.groundwork(document, [], []))[1 + len(groundwork.CHECK_MODULES)]
         assert english() is None  # no error here ...
         with pytest.raises(LanguageError) as raised:  # ... the check meets it and reports it
             lexicon.load_lexicon("en")

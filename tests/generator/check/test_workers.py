@@ -239,3 +239,24 @@ def test_a_worker_stopped_while_it_writes_its_answer_does_not_hang_the_pool(tmp_
         done = subprocess.run([sys.executable, "-c", _STOPPED_WHILE_WRITING, str(tmp_path)], capture_output=True,
                               text=True, timeout=60)
         assert done.returncode == 0 and done.stdout.strip().endswith(".po:3: bad unit"), done.stderr
+
+
+@forking
+def test_work_beside_the_workers_runs_with_a_short_switch_interval_then_the_old_one(tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setattr(workers, "usable_cores", lambda: 2)
+    before = sys.getswitchinterval()
+    seen = []
+
+    def meanwhile():
+        seen.append(sys.getswitchinterval())
+        raise KeyboardInterrupt  # a Ctrl-C while it runs leaves the interval as it was too
+
+    with pytest.raises(KeyboardInterrupt):
+        workers.check_each(lambda lang, path: lang, _catalogs(tmp_path, "de", "el"), None, meanwhile=meanwhile)
+    assert seen == [pytest.approx(workers.SWITCH_INTERVAL)] and sys.getswitchinterval() == before
+    seen.clear()
+    assert workers.check_each(lambda lang, path: lang, _catalogs(tmp_path, "de", "el"), None,
+                              meanwhile=lambda: seen.append(sys.getswitchinterval())) == ["de", "el"]
+    assert seen == [pytest.approx(workers.SWITCH_INTERVAL)] and sys.getswitchinterval() == before
