@@ -2,10 +2,14 @@
 
 The command line itself is :mod:`patiencebook.generator.cli`; importing it takes a moment, and Ctrl-C
 meanwhile ends the command as Ctrl-C later does (exit status 130, one line), not with a traceback.
+The process then ends without Python's clean-up of every object it holds (see :func:`run`).
 """
 
+import atexit
 import importlib
+import os
 import sys
+import threading
 
 
 def main() -> int:
@@ -24,5 +28,34 @@ def main() -> int:
     return command_line()
 
 
+def run() -> None:
+    """The command's entry point: :func:`main`, then the end of the process with its exit status.
+
+    At a normal exit Python frees every object the process holds, one by one: 40 to 60 ms after a
+    check of AisleRiot's three catalogs, a tenth of the command's time, for memory the system takes
+    back at once anyway. So once the command is done, the functions registered with :mod:`atexit`
+    run (the lemma file is written there), standard output and error are flushed, and the process
+    ends with :func:`os._exit`. A process still running other threads or child processes exits as
+    Python does, which waits for them."""
+    status = main()
+    run_exit_functions = getattr(atexit, "_run_exitfuncs", None)  # CPython's, as its exit runs them
+    if run_exit_functions is None or threading.active_count() > 1 or _has_children():
+        sys.exit(status)
+    run_exit_functions()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):  # a reader that has gone, a stream closed: as Python's own exit says
+        status = status or 120
+    os._exit(status)
+
+
+def _has_children() -> bool:
+    """Whether a process started with :mod:`multiprocessing` is still running (only asked once the
+    module was imported)."""
+    multiprocessing = sys.modules.get("multiprocessing")
+    return multiprocessing is not None and bool(multiprocessing.active_children())
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()
