@@ -35,18 +35,25 @@ def run() -> None:
     check of AisleRiot's three catalogs, a tenth of the command's time, for memory the system takes
     back at once anyway. So once the command is done, the functions registered with :mod:`atexit`
     run (the lemma file is written there), standard output and error are flushed, and the process
-    ends with :func:`os._exit`. A process still running other threads or child processes exits as
-    Python does, which waits for them."""
+    ends with :func:`os._exit`. Output that cannot be written then (a full disk) is said in one line
+    on standard error, and a command that had succeeded ends with status 120, as Python's exit
+    gives. A process still running other threads or child processes exits as Python does, which
+    waits for them."""
     status = main()
     run_exit_functions = getattr(atexit, "_run_exitfuncs", None)  # CPython's, as its exit runs them
     if run_exit_functions is None or threading.active_count() > 1 or _has_children():
         sys.exit(status)
     run_exit_functions()
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):  # a reader that has gone, a stream closed: as Python's own exit says
-        status = status or 120
+    for name, stream in (("output", "stdout"), ("error", "stderr")):
+        try:
+            getattr(sys, stream).flush()
+        except (OSError, ValueError) as error:  # a full disk, a closed stream: said, as Python's exit says it
+            status = status or 120  # the status Python's own exit gives then
+            reason = getattr(error, "strerror", None) or str(error)
+            try:
+                os.write(2, f"patiencebook: error: cannot write to standard {name}: {reason}\n".encode())
+            except OSError:
+                pass
     os._exit(status)
 
 

@@ -85,3 +85,16 @@ def test_an_error_is_one_line_and_status_1(tmp_path):
 def test_the_installed_script_starts_in_run():
     text = (REPO / "pyproject.toml").read_text(encoding="utf-8")
     assert 'patiencebook = "patiencebook.__main__:run"' in text
+
+
+def test_output_that_cannot_be_written_at_the_end_is_said_and_status_120(monkeypatch, capfd):
+    class Full:
+        def flush(self):
+            raise OSError(28, "No space left on device")
+
+    seen = _ending(monkeypatch, 0)
+    monkeypatch.setattr(sys, "stdout", Full())
+    with pytest.raises(_Ended):
+        entry.run()
+    assert seen["os._exit"] == 120
+    assert capfd.readouterr().err == "patiencebook: error: cannot write to standard output: No space left on device\n"
