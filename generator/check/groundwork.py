@@ -2,11 +2,12 @@
 
 The worker processes that check the catalogs are forked from the process that loaded the sources
 (see :mod:`~.workers`) and inherit what it holds. Each would begin by reading the lemma file,
-importing the modules of the catalog checks, loading the lexicons of English and of its languages, and reading the rule facts of
-the English msgids, which every catalog shares. The parent waits meanwhile for the read-ahead helper
-(:mod:`~.readahead`: the embedded models, then the catalogs it reads ahead), so it does that work in
-the wait instead, one small task at a time (:meth:`~.readahead.ReadAhead.meanwhile`); what is left
-when the helper is done is left to the workers, as before.
+importing the modules of the catalog checks, loading the lexicons of English and of its languages,
+and reading the rule facts of the English msgids, which every catalog shares. The parent waits
+meanwhile for the read-ahead helper (:mod:`~.readahead`: the embedded models, then the catalogs it
+reads ahead), so it does that work in the wait instead, one small task at a time
+(:meth:`~.readahead.ReadAhead.meanwhile`); what is left when the helper is done is left to the
+workers.
 """
 
 from __future__ import annotations

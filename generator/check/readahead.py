@@ -12,9 +12,9 @@ takes about 0.96 of the time it took without (see ``docs/checker-review.md``).
 The models are waited for (this process would build them otherwise), the catalogs only briefly
 (:data:`CATALOG_WAIT`). While this process waits it can do work of its own given to
 :meth:`ReadAhead.meanwhile` (what each worker would otherwise do first), one task at a time until
-the helper hands something over. A catalog the helper found broken is reported at once, before the other
-catalogs are checked, with the error reading it gives. What the helper does not hand over in time
-(a catalog it was late with, embedded rules that do not load, a helper that died) is worked out
+the helper hands something over. A catalog the helper found broken is reported at once, before the
+other catalogs are checked, with the error reading it gives. What the helper does not hand over in
+time (a catalog it was late with, embedded rules that do not load, a helper that died) is worked out
 again where it is needed, which reports any error as it would have without the helper.
 """
 
