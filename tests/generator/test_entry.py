@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -43,17 +42,10 @@ def test_the_process_ends_at_once_after_its_exit_functions(monkeypatch):
     assert seen == {"atexit": True, "os._exit": 3}
 
 
-def test_with_another_thread_running_python_exits_as_usual(monkeypatch):
+def test_with_another_thread_running_python_exits_as_usual(monkeypatch, another_thread):
     seen = _ending(monkeypatch, 1)
-    stop = threading.Event()
-    other = threading.Thread(target=stop.wait)
-    other.start()
-    try:
-        with pytest.raises(SystemExit) as ended:
-            entry.run()
-    finally:
-        stop.set()
-        other.join()
+    with another_thread(), pytest.raises(SystemExit) as ended:
+        entry.run()
     assert ended.value.code == 1 and seen == {}
 
 

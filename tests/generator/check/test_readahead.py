@@ -53,19 +53,13 @@ def test_the_helper_hands_over_the_models_and_catalogs_this_process_would_make(t
     assert _units(read[str(good)]) == _units(read_catalog(good))
 
 
-def test_no_helper_without_a_core_to_spare_or_with_nothing_to_read(tmp_path, monkeypatch):
+def test_no_helper_without_a_core_to_spare_or_with_nothing_to_read(tmp_path, monkeypatch, another_thread):
     monkeypatch.setattr(workers, "usable_cores", lambda: 1)
     assert ReadAhead.start([tmp_path / "de.po"], True) is None
     monkeypatch.setattr(workers, "usable_cores", lambda: 2)
     assert ReadAhead.start([], False) is None
-    stop = threading.Event()
-    thread = threading.Thread(target=stop.wait)
-    thread.start()
-    try:
+    with another_thread():
         assert ReadAhead.start([tmp_path / "de.po"], True) is None  # a forked child would hold one thread
-    finally:
-        stop.set()
-        thread.join()
 
 
 @forking

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import threading
 import time
 from pathlib import Path
 
@@ -30,7 +29,7 @@ def _catalogs(folder: Path, *langs: str, size: int = workers.PARALLEL_BYTES) -> 
     return out
 
 
-def test_how_many_workers(tmp_path, monkeypatch):
+def test_how_many_workers(tmp_path, monkeypatch, another_thread):
     monkeypatch.setattr(workers, "usable_cores", lambda: 4)
     big = [p for _, p in _catalogs(tmp_path, "de", "el", "sr")]
     if hasattr(os, "fork"):
@@ -44,14 +43,8 @@ def test_how_many_workers(tmp_path, monkeypatch):
     small = [p for _, p in _catalogs(tmp_path / "small", "de", "el", size=100)]
     assert workers.worker_count(small, None) == 1  # starting workers would cost more than it saves
     # Another thread running: a forked worker would hold only this one.
-    stop = threading.Event()
-    other = threading.Thread(target=stop.wait)
-    other.start()
-    try:
+    with another_thread():
         assert workers.worker_count(big, None) == 1
-    finally:
-        stop.set()
-        other.join()
 
 
 @forking
