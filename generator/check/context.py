@@ -110,10 +110,11 @@ def game_names(document: Document) -> dict[str, str]:
     return names
 
 
-def masked_names(document: Document) -> tuple[str, ...]:
+def masked_names(document: Document, names: dict[str, str] | None = None) -> tuple[str, ...]:
     """The English game names that are no rule facts in any unit of ``document`` (its
-    :func:`game_names`), longest first as :attr:`UnitContext.names` holds them."""
-    return tuple(sorted(game_names(document), key=len, reverse=True))
+    :func:`game_names`, or ``names`` when the caller has them), longest first as
+    :attr:`UnitContext.names` holds them."""
+    return tuple(sorted(game_names(document) if names is None else names, key=len, reverse=True))
 
 
 def catalog_contexts(document: Document, catalog: Catalog | None = None,
@@ -126,7 +127,7 @@ def catalog_contexts(document: Document, catalog: Catalog | None = None,
     """
     pages = _page_of(document)
     names = game_names(document)
-    english = masked_names(document)
+    english = masked_names(document, names)
     translated: list[str] = []
     if catalog is not None:
         for msgid in names.values():
