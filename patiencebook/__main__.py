@@ -32,13 +32,13 @@ def run() -> None:
     """The command's entry point: :func:`main`, then the end of the process with its exit status.
 
     At a normal exit Python frees every object the process holds, one by one: 43 to 69 ms after a
-    check of AisleRiot's three catalogs, up to a tenth of the command's time, for memory the system takes
-    back at once anyway. So once the command is done, the functions registered with :mod:`atexit`
-    run (the lemma file is written there), standard output and error are flushed, and the process
-    ends with :func:`os._exit`. Output that cannot be written then (a full disk) is said in one line
-    on standard error, and a command that had succeeded ends with status 120, as Python's exit
-    gives. A process still running other threads or child processes exits as Python does, which
-    waits for them."""
+    check of AisleRiot's three catalogs, up to a tenth of the command's time, for memory the system
+    takes back at once anyway. So once the command is done, the functions registered with
+    :mod:`atexit` run (the lemma file is written there), standard output and error are flushed, and
+    the process ends with :func:`os._exit`. Output that cannot be written then (a full disk) is said
+    in one line on standard error, and a command that had succeeded ends with status 120, as
+    Python's exit gives. A process still running other threads or child processes exits as Python
+    does, which waits for them."""
     status = main()
     run_exit_functions = getattr(atexit, "_run_exitfuncs", None)  # CPython's, as its exit runs them
     if run_exit_functions is None or threading.active_count() > 1 or _has_children():
