@@ -10,7 +10,6 @@ import difflib
 import gettext
 import json
 import re
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -155,8 +154,16 @@ def _words(text: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=65536)
-def _word_counts(words: tuple[str, ...]) -> dict[str, int]:
-    return dict(Counter(words))
+def _numbered(words: tuple[str, ...]) -> frozenset[tuple[str, int]]:
+    """The multiset ``words`` as a set: each word with its 1st, 2nd, ... occurrence numbered, so that
+    the size of two such sets' intersection is how many words the two share, counted as
+    :meth:`difflib.SequenceMatcher.quick_ratio` counts them (worked out in C, not word by word)."""
+    seen: dict[str, int] = {}
+    out = []
+    for word in words:
+        n = seen[word] = seen.get(word, 0) + 1
+        out.append((word, n))
+    return frozenset(out)
 
 
 def closest_translated(message: Message, candidates: list[Message], cutoff: float = 0.6) -> Message | None:
@@ -171,35 +178,31 @@ def closest_translated(message: Message, candidates: list[Message], cutoff: floa
 
 
 def _prepared(candidates: list[Message]) -> list[tuple]:
-    """``(unit, msgctxt, words, word count, word counts)`` of each candidate, read once for all the
-    units a catalog's changed messages are compared with."""
+    """``(unit, msgctxt, words, word count, numbered words)`` of each candidate (see
+    :func:`_numbered`), read once for all the units a catalog's changed messages are compared with."""
     out = []
     for candidate in candidates:
         words = _words(_singular(candidate))
-        out.append((candidate, candidate.context, words, len(words), _word_counts(words)))
+        out.append((candidate, candidate.context, words, len(words), _numbered(words)))
     return out
 
 
 def _closest(message: Message, prepared: list[tuple], cutoff: float = 0.6) -> Message | None:
     target = _words(_singular(message))
     size = len(target)
-    t_counts = _word_counts(target)
+    numbered = _numbered(target)
     context = message.context
     matcher = difflib.SequenceMatcher(autojunk=False)
     matcher.set_seq2(target)
     best, best_ratio = None, cutoff
-    for candidate, their_context, words, n, counts in prepared:
+    for candidate, their_context, words, n, their_numbered in prepared:
         if their_context != context:
             continue
         total = n + size
         if total == 0 or 2 * (n if n < size else size) / total < best_ratio:
             continue  # the length alone rules it out (SequenceMatcher.real_quick_ratio)
-        # SequenceMatcher.quick_ratio, counted over the words the two share only.
-        if size <= n:
-            shared = sum(min(k, counts[w]) for w, k in t_counts.items() if w in counts)
-        else:
-            shared = sum(min(k, t_counts[w]) for w, k in counts.items() if w in t_counts)
-        if 2 * shared / total < best_ratio:
+        # SequenceMatcher.quick_ratio: the words the two share, each as often as both have it.
+        if 2 * len(numbered & their_numbered) / total < best_ratio:
             continue
         matcher.set_seq1(words)
         ratio = matcher.ratio()

@@ -1,13 +1,15 @@
 """Catalog health: untranslated, fuzzy, obsolete, stale units and gettext validity."""
 
+import difflib
 from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Message
+from hypothesis import given, settings, strategies as st
 
 from patiencebook.generator.catalogs import read_catalog
-from patiencebook.generator.check.health import (check_gettext, check_matches, check_units, describe_change,
-                                                 plural_forms, skipped_checks)
+from patiencebook.generator.check.health import (check_gettext, check_matches, check_units, closest_translated,
+                                                 describe_change, plural_forms, skipped_checks)
 from patiencebook.generator.catalogs.pot import pot_catalog
 from patiencebook.generator.docbook.sources import load_document
 
@@ -36,6 +38,27 @@ def test_describe_change_names_changed_numbers_first():
 def test_describe_change_names_at_most_three_changes():
     assert describe_change("a b c d e f g", "a X c Y e Z g W") == \
         "'b' became 'X'; 'd' became 'Y'; 'f' became 'Z'; and 1 more change"
+
+
+_WORDS = st.lists(st.sampled_from(["move", "the", "card", "cards", "to", "a", "pile", "king", ",", "."]),
+                  min_size=0, max_size=9)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_WORDS, st.sampled_from([None, "x"])), max_size=8), _WORDS, st.sampled_from([None, "x"]))
+def test_closest_translated_is_the_first_unit_with_the_best_ratio_over_words(candidates, words, context):
+    # The reference: every unit of the same msgctxt, SequenceMatcher's ratio over the words, the
+    # first of the best at 0.6 or more. The quick filters before the ratio must change nothing.
+    units = [Message(" ".join(w) or "-", "x", context=c) for w, c in candidates]
+    target = Message(" ".join(words) or "-", context=context)
+    best, best_ratio = None, 0.6
+    for unit in units:
+        if unit.context != context:
+            continue
+        ratio = difflib.SequenceMatcher(None, unit.id.split(), target.id.split(), autojunk=False).ratio()
+        if ratio > best_ratio or (best is None and ratio >= best_ratio):
+            best, best_ratio = unit, ratio
+    assert closest_translated(target, units) is best
 
 
 def test_empty_msgstr_is_untranslated(problems):
