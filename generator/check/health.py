@@ -154,15 +154,16 @@ def _words(text: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=65536)
-def _numbered(words: tuple[str, ...]) -> frozenset[tuple[str, int]]:
-    """The multiset ``words`` as a set: each word with its 1st, 2nd, ... occurrence numbered, so that
-    the size of two such sets' intersection is how many words the two share, counted as
-    :meth:`difflib.SequenceMatcher.quick_ratio` counts them (worked out in C, not word by word)."""
+def _numbered(words: tuple[str, ...]) -> frozenset[str]:
+    """The multiset ``words`` as a set: a word's first occurrence as itself, its 2nd, 3rd, ... with
+    the count after a NUL (which no word holds), so that the size of two such sets' intersection is
+    how many words the two share, counted as :meth:`difflib.SequenceMatcher.quick_ratio` counts
+    them (worked out in C, not word by word)."""
     seen: dict[str, int] = {}
     out = []
     for word in words:
         n = seen[word] = seen.get(word, 0) + 1
-        out.append((word, n))
+        out.append(word if n == 1 else f"{word}\0{n}")
     return frozenset(out)
 
 
