@@ -521,6 +521,16 @@ def _context_key(context) -> str:
     return hashlib.sha256(repr(context.key()).encode("utf-8")).hexdigest()[:32]
 
 
+def _memo_key(msgid: str, msgstr: str, lang: str, context) -> tuple[str, str]:
+    """The key of a unit's :func:`check_facts` results among the kept ones: ``(digest, language)``,
+    the digest (SHA-256, 128 bits in hex) of the unit's two texts and its context. A digest rather
+    than the texts keeps the file of results and what workers hand over small (a sixth of the size
+    on AisleRiot's catalogs); the language is kept as it is, for :func:`save_fact_memo`."""
+    summary = _context_key(context) if context is not None else ""
+    digest = hashlib.sha256(f"{msgid}\0{msgstr}\0{summary}".encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return digest, lang
+
+
 def check_facts(msgid: str, msgstr: str, lang: str, context=None) -> list:
     """Compare the rule statements of an English ``msgid`` with those of its translation ``msgstr``.
 
@@ -537,7 +547,7 @@ def check_facts(msgid: str, msgstr: str, lang: str, context=None) -> list:
     """
     from .statements import compare
 
-    key = (msgid, msgstr, lang, _context_key(context) if context is not None else "")
+    key = _memo_key(msgid, msgstr, lang, context) if _MEMO is not None else None
     if _MEMO is not None:
         _USED.add(key)
         if key in _MEMO:
@@ -548,13 +558,13 @@ def check_facts(msgid: str, msgstr: str, lang: str, context=None) -> list:
     return out
 
 
-# Results of check_facts kept across builds (see use_fact_memo); None: not kept.
-_MEMO: dict[tuple[str, str, str, str], tuple] | None = None
-_USED: set[tuple[str, str, str, str]] = set()
+# Results of check_facts kept across builds, by _memo_key (see use_fact_memo); None: not kept.
+_MEMO: dict[tuple[str, str], tuple] | None = None
+_USED: set[tuple[str, str]] = set()
 # The keys read from the file (what fact_memo_added leaves out).
-_LOADED: set[tuple[str, str, str, str]] = set()
+_LOADED: set[tuple[str, str]] = set()
 # The keys fact_memo_added has handed over already (a worker hands over after each of its jobs).
-_HANDED: set[tuple[str, str, str, str]] = set()
+_HANDED: set[tuple[str, str]] = set()
 
 
 def use_fact_memo(path: "Path | None") -> None:
@@ -593,16 +603,16 @@ def _read_memo(path: Path) -> dict:
         entries = read_json(path)
         if entries is None:
             return {}
-        for msgid, msgstr, lang, context, found in entries:
-            if not all(isinstance(v, str) for v in (msgid, msgstr, lang, context)):
-                raise ValueError(msgid)
+        for digest, lang, found in entries:
+            if not (isinstance(digest, str) and isinstance(lang, str)):
+                raise ValueError(digest)
             results = []
             for check, severity, message, source, target, confidence in found:
                 if not (isinstance(check, str) and severity in _SEVERITIES and isinstance(message, str)
                         and type(confidence) in (int, float) and 0 <= confidence <= 1):
                     raise ValueError(check)
                 results.append((check, severity, message, span(source), span(target), confidence))
-            out[(msgid, msgstr, lang, context)] = tuple(results)
+            out[(digest, lang)] = tuple(results)
     except (OSError, ValueError, TypeError):
         return {}
     return out
@@ -611,15 +621,18 @@ def _read_memo(path: Path) -> dict:
 def save_fact_memo(path: "Path") -> None:
     """Write the :func:`check_facts` results asked for since :func:`use_fact_memo`, and those the
     file holds now of languages none was asked for in (another run may have written them
-    meanwhile), to ``path`` as JSON, atomically: a reader meets the old file or the new one.
+    meanwhile), to ``path`` as JSON, atomically: a reader meets the old file or the new one. The
+    file is a list of ``[digest, language, results]`` (the key of :func:`_memo_key`; each result
+    ``[check, severity, message, source span, translation span, confidence]``, a span
+    ``[start, end, text]`` or ``null``).
     Nothing is written when none are kept, or when the file would stay as it was read.
     Raises ``OSError`` when it cannot be written."""
     if _MEMO is None:
         return
     from .cachefiles import locked, write_json
 
-    checked = {key[2] for key in _USED}
-    if all(key in _LOADED for key in _USED) and all(key in _USED or key[2] not in checked for key in _LOADED):
+    checked = {key[1] for key in _USED}
+    if all(key in _LOADED for key in _USED) and all(key in _USED or key[1] not in checked for key in _LOADED):
         return  # every result came from the file, and every result of the file stays
     path = Path(path)
 
@@ -627,7 +640,7 @@ def save_fact_memo(path: "Path") -> None:
         return [value.start, value.end, value.text] if value is not None else None
 
     with locked(path.parent):  # another run's languages, written meanwhile, are read and kept
-        kept = {key: found for key, found in _read_memo(path).items() if key[2] not in checked}
+        kept = {key: found for key, found in _read_memo(path).items() if key[1] not in checked}
         kept.update((key, _MEMO[key]) for key in _USED if key in _MEMO)
         entries = [[*key, [[c, sev, msg, span(a), span(b), conf] for c, sev, msg, a, b, conf in found]]
                    for key, found in kept.items()]

@@ -44,7 +44,7 @@ def test_a_second_run_reuses_the_rule_fact_results_of_the_first(tmp_path, monkey
     [memo] = tmp_path.glob("facts-*.json")
     assert memo == cachefiles.fact_memo_path()
     kept = json.loads(memo.read_text(encoding="utf-8"))
-    assert len(kept) > 5 and {entry[2] for entry in kept} == {"de"}
+    assert len(kept) > 5 and {entry[1] for entry in kept} == {"de"}
 
     def no_comparison(*args, **kwargs):
         raise AssertionError("a unit kept from the first run was compared again")
@@ -59,13 +59,14 @@ def test_results_of_translations_no_longer_in_the_catalog_are_not_kept(tmp_path,
     [memo] = tmp_path.glob("facts-*.json")
     entries = json.loads(memo.read_text(encoding="utf-8"))
     # A kept result whose translation the catalog no longer has is not used: planted, it changes nothing.
-    msgid, msgstr, lang, context, found = entries[0]
-    planted = [[msgid, msgstr + " (alt)", lang, context, [["number", "error", "planted", None, None, 1.0]]]]
+    digest, lang, found = entries[0]
+    gone = facts._memo_key("Deal seven cards.", "Gib sieben Karten (alt).", lang, None)[0]
+    planted = [[gone, lang, [["number", "error", "planted", None, None, 1.0]]]]
     memo.write_text(json.dumps(entries + planted), encoding="utf-8")
     status, out = _check(capsys)
     assert "planted" not in out
     # The kept file holds only what this run asked for: the planted entry is gone.
-    assert all(e[1] != msgstr + " (alt)" for e in json.loads(memo.read_text(encoding="utf-8")))
+    assert all(e[0] != gone for e in json.loads(memo.read_text(encoding="utf-8")))
 
 
 @pytest.mark.skipif(not (CORPUS / "C" / "index.docbook").is_file(), reason="needs ../shared/corpus")
@@ -78,7 +79,7 @@ def test_the_kept_results_have_the_same_keys_whatever_the_hash_seed(tmp_path):
         subprocess.run([sys.executable, "-m", "patiencebook", "check", "--sources", str(CORPUS / "C"),
                         "--catalogs", str(CORPUS), "--lang", "de", "--jobs", "1"], env=env, capture_output=True)
         [memo] = tmp_path.glob("facts-*.json")
-        return sorted(tuple(entry[:4]) for entry in json.loads(memo.read_text(encoding="utf-8")))
+        return sorted(tuple(entry[:2]) for entry in json.loads(memo.read_text(encoding="utf-8")))
 
     first = run("1")
     assert len(first) > 500
@@ -90,17 +91,17 @@ def test_a_damaged_results_file_is_not_trusted(tmp_path, monkeypatch, capsys):
     first = _check(capsys)
     memo = cachefiles.fact_memo_path()
     entries = json.loads(memo.read_text(encoding="utf-8"))
-    with_results = next(e for e in entries if e[4])
+    with_results = next(e for e in entries if e[2])
     for damage in ("high", None, 7):  # a confidence that is no number from 0 to 1
-        with_results[4][0][5] = damage
+        with_results[2][0][5] = damage
         memo.write_text(json.dumps(entries), encoding="utf-8")
         assert _check(capsys) == first
-    with_results[4][0][5] = 0.9
-    with_results[4][0][1] = "bogus"  # no severity
+    with_results[2][0][5] = 0.9
+    with_results[2][0][1] = "bogus"  # no severity
     memo.write_text(json.dumps(entries), encoding="utf-8")
     assert _check(capsys) == first
-    with_results[4][0][1] = "error"
-    with_results[4][0][3] = [5, 2, "x"]  # a span that ends before it starts
+    with_results[2][0][1] = "error"
+    with_results[2][0][3] = [5, 2, "x"]  # a span that ends before it starts
     memo.write_text(json.dumps(entries), encoding="utf-8")
     assert _check(capsys) == first
 
@@ -133,14 +134,16 @@ def test_results_another_run_wrote_meanwhile_for_other_languages_are_kept(tmp_pa
     facts.use_fact_memo(memo)  # a run of German that began before the other run wrote its file
     try:
         found = facts.check_facts("Deal seven cards.", "Gib sechs Karten.", "de")
-        other = [["Deal seven cards.", "Μοιράστε επτά φύλλα.", "el", "", []]]
+        other = [[*facts._memo_key("Deal seven cards.", "Μοιράστε επτά φύλλα.", "el", None), []]]
         memo.write_text(json.dumps(other), encoding="utf-8")
         facts.save_fact_memo(memo)
     finally:
         facts.use_fact_memo(None)
     kept = json.loads(memo.read_text(encoding="utf-8"))
-    assert sorted(e[2] for e in kept) == ["de", "el"]
-    assert [e for e in kept if e[2] == "de"][0][4][0][:3] == list(found[0][:3])
+    assert sorted(e[1] for e in kept) == ["de", "el"]
+    assert [e for e in kept if e[1] == "de"][0][2][0][:3] == list(found[0][:3])
+    assert [e[0] for e in kept if e[1] == "de"] == [facts._memo_key("Deal seven cards.", "Gib sechs Karten.", "de",
+                                                                    None)[0]]
 
 
 def test_partial_files_of_killed_runs_are_removed_once_old(tmp_path):
@@ -197,8 +200,9 @@ def test_a_worker_hands_each_result_over_once_and_its_parent_keeps_them_all(tmp_
         assert facts.fact_memo_added() == ([], [])
     finally:
         facts.use_fact_memo(None)
-    assert [key[:2] for key, _ in first[1]] in (list(texts[:2]), list(reversed(texts[:2])))
-    assert [key[:2] for key, _ in second[1]] == [texts[2]]
+    keys = [facts._memo_key(*pair, "de", None) for pair in texts]
+    assert [key for key, _ in first[1]] in (keys[:2], keys[1::-1])
+    assert [key for key, _ in second[1]] == [keys[2]]
     # The parent keeps what each job handed over and writes all of it.
     facts.use_fact_memo(memo)
     try:
@@ -208,7 +212,7 @@ def test_a_worker_hands_each_result_over_once_and_its_parent_keeps_them_all(tmp_
     finally:
         facts.use_fact_memo(None)
     kept = json.loads(memo.read_text(encoding="utf-8"))
-    assert sorted((e[0], e[1]) for e in kept) == sorted(texts)
+    assert sorted((e[0], e[1]) for e in kept) == sorted(keys)
 
 
 def test_the_code_digest_follows_every_file_of_the_code_and_data_but_not_compiled_files(tmp_path, monkeypatch):
