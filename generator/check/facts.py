@@ -547,15 +547,13 @@ def check_facts(msgid: str, msgstr: str, lang: str, context=None) -> list:
     """
     from .statements import compare
 
-    key = _memo_key(msgid, msgstr, lang, context) if _MEMO is not None else None
-    if _MEMO is not None:
-        _USED.add(key)
-        if key in _MEMO:
-            return list(_MEMO[key])
-    out = compare(msgid, msgstr, lang, context)
-    if _MEMO is not None:
-        _MEMO[key] = tuple(out)
-    return out
+    if _MEMO is None:
+        return compare(msgid, msgstr, lang, context)
+    key = _memo_key(msgid, msgstr, lang, context)
+    _USED.add(key)
+    if key not in _MEMO:
+        _MEMO[key] = tuple(compare(msgid, msgstr, lang, context))
+    return list(_MEMO[key])
 
 
 # Results of check_facts kept across builds, by _memo_key (see use_fact_memo); None: not kept.

@@ -29,9 +29,8 @@ def groundwork(document: Document, langs: list[str], shared: list[str] = ()) -> 
     spares: the lemma file (:func:`~.lemmas.read_file`), the check modules' imports, the English
     lexicon, the lexicons of ``shared`` (languages whose catalogs every worker checks a part of),
     the rule facts of the English msgids in tasks of :data:`TEXTS_PER_TASK`, then the lexicons of
-    the other languages. A task never raises: what
-    fails (a lexicon that cannot be read) is not kept, so it fails again, and is reported, where the
-    work is done for real."""
+    the other languages. A task never raises: what fails (a lexicon that cannot be read) is not
+    kept, so it fails again, and is reported, where the work is done for real."""
     from . import lemmas
     from .context import masked_names
     from .facts import extract_facts, masked
