@@ -10,7 +10,7 @@ import gc
 import importlib
 import os
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from babel.messages.catalog import Catalog, Message
 
@@ -173,18 +173,21 @@ def check_catalog(path: Path, lang: str, pot: Catalog, places: "_Places", *, fac
 
 
 def _ranked_findings(path: Path, lang: str, pot: Catalog, places: "_Places", *, facts=None,
-                     catalog: Catalog | None = None, contexts=None,
-                     part: tuple[int, int] = (0, 1)) -> list[tuple[tuple[int, int], Finding]]:
+                     catalog: Catalog | None = None, contexts=None, part: tuple[int, int] = (0, 1),
+                     units: Callable[[int], Iterable[int]] | None = None) -> list[tuple[tuple[int, int], Finding]]:
     """:func:`check_catalog` with each finding's rank: ``(0, 0)`` for the checks of the whole
     catalog, ``(1, i)`` for those of its i-th unit. ``part`` ``(k, n)`` checks part k of n
-    (0-based): the markup and rule facts of every n-th unit from the k-th on, and the checks of the
-    whole catalog (health, gettext) in part 0 only. The findings of all parts, sorted by rank
-    (stably, part 0 first), are those of the whole catalog in its order."""
+    (0-based): the markup and rule facts of the units ``units`` gives (called with the number of
+    units, it gives their indices; default every n-th unit from the k-th on), and the checks of the
+    whole catalog (health, gettext) in part 0 only, before its units. The findings of all parts,
+    sorted by rank (stably, part 0 first), are those of the whole catalog in its order."""
     catalog = catalog if catalog is not None else read_catalog(path)
     k, n = part
     ranked = [((0, 0), p) for p in check_units(catalog, pot) + check_gettext(path, catalog)] if k == 0 else []
-    for i, message in enumerate(catalog):
-        if i % n != k or not message.id or message.fuzzy:
+    messages = list(catalog)
+    for i in (units(len(messages)) if units is not None else range(k, len(messages), n)):
+        message = messages[i]
+        if not message.id or message.fuzzy:
             continue
         ranked += [((1, i), p) for p in _translation_problems(message, lang, facts, contexts)]
     units: dict[tuple, Message] = {}
@@ -225,11 +228,13 @@ class _CatalogJob:
         self.document, self.places, self.pot, self.catalogs = document, places, pot, catalogs
         self.every_catalog, self.loaded, self.summaries = every_catalog, loaded, summaries
 
-    def __call__(self, lang: str, path: Path, part: tuple[int, int] | None = None) -> list:
+    def __call__(self, lang: str, path: Path, part: tuple[int, int] | None = None,
+                 units: Callable[[int], Iterable[int]] | None = None) -> list:
         """Every finding of the catalog of ``lang`` at ``path``; with ``part`` ``(k, n)``, those of
         part k of n, each with its rank, for :meth:`combine`. The n parts share the work of the
-        units' markup and rule-fact checks; each reads the catalog and its glossary. Raises
-        :class:`CatalogError` when the catalog cannot be read."""
+        units' markup and rule-fact checks (those ``units`` gives, see :func:`_ranked_findings`);
+        each reads the catalog and its glossary, and part 0 does the checks of the whole catalog
+        first. Raises :class:`CatalogError` when the catalog cannot be read."""
         from patiencebook.generator.check.derivedcopy import derived_copy_problems
         from patiencebook.generator.check.terminology import load_glossary
 
@@ -241,9 +246,8 @@ class _CatalogJob:
         concepts = load_glossary(self.document, catalog, lang, self.catalogs)
         contexts = (checked_contexts(self.document, catalog, lang, self.catalogs, concepts)
                     if facts is not None else None)
-        ranked = _ranked_findings(path, lang, self.pot, self.places, facts=facts, catalog=catalog,
-                                  contexts=contexts, part=(k, n))
-        if k == 0:
+        whole = []
+        if k == 0:  # before the units: a part that shares them takes fewer while it does these
             whole = _term_findings(self.document, path, lang, self.catalogs, self.places,
                                    summaries=self.summaries, catalog=catalog, concepts=concepts)
             whole += [self.places.finding(lang, problem, Path(path).name)
@@ -251,7 +255,9 @@ class _CatalogJob:
             if note:
                 whole.append(Finding(lang, Path(path).name, None, "", "facts", "info", note,
                                      pages=(Path(path).name,)))
-            ranked += [((2, 0), finding) for finding in whole]
+        ranked = _ranked_findings(path, lang, self.pot, self.places, facts=facts, catalog=catalog,
+                                  contexts=contexts, part=(k, n), units=units)
+        ranked += [((2, 0), finding) for finding in whole]
         return ranked if part is not None else [finding for _, finding in ranked]
 
     @staticmethod

@@ -135,18 +135,61 @@ def test_the_catalog_left_over_is_checked_in_two_parts_and_combined(tmp_path, mo
     catalogs = _catalogs(tmp_path, "de", "el", "sr")
     catalogs[0][1].write_bytes(b"#" * (workers.PARALLEL_BYTES // 2))  # de, the smallest: split
 
-    def work(lang, path, part=None):
-        return [(lang, part, os.getpid())]
+    def work(lang, path, part=None, units=None):
+        return [(lang, part, os.getpid(), None if units is None else list(units(50)))]
 
     def combine(parts):
         assert [p[0][1] for p in parts] == [(0, 2), (1, 2)]  # the parts in order
-        return ["combined", *(p[0][:2] for p in parts)]
+        return ["combined", *(p[0][:2] for p in parts), [p[0][3] for p in parts]]
 
     results = workers.check_each(work, catalogs, None, combine=combine)
-    assert results[0] == ["combined", ("de", (0, 2)), ("de", (1, 2))]
+    assert results[0][:3] == ["combined", ("de", (0, 2)), ("de", (1, 2))]
+    # The parts took the catalog's 50 units between them, each once, in rising order.
+    taken = results[0][3]
+    assert sorted(taken[0] + taken[1]) == list(range(50)) and all(t == sorted(t) for t in taken)
     assert [r[0][:2] for r in results[1:]] == [("el", None), ("sr", None)]
+    assert [r[0][3] for r in results[1:]] == [None, None]
     # Without combine, no catalog is split.
     assert [r[0][1] for r in workers.check_each(work, catalogs, None)] == [None, None, None]
+
+
+def test_the_parts_of_a_catalog_take_its_units_a_few_at_a_time():
+    import multiprocessing
+
+    share = workers.UnitShare(multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn"))
+    first, second = share.units(10), share.units(10)
+    chunk = workers.UnitShare.CHUNK
+    took = [next(first) for _ in range(chunk + 1)]  # its first chunk, then one of the next
+    rest = list(second)
+    assert took == list(range(chunk + 1))
+    # The second part took every chunk not yet handed out; the first keeps the chunk it began.
+    assert rest == list(range(2 * chunk, 10))
+    assert list(first) == list(range(chunk + 1, 2 * chunk))
+    assert list(share.units(10)) == []  # a part that starts when all are taken checks none
+
+
+@forking
+def test_a_part_that_starts_late_takes_only_the_units_left(tmp_path, monkeypatch):
+    import multiprocessing
+
+    monkeypatch.setattr(workers, "usable_cores", lambda: 2)
+    catalogs = _catalogs(tmp_path, "de", "el", "sr")
+    catalogs[0][1].write_bytes(b"#" * (workers.PARALLEL_BYTES // 2))  # de, the smallest: split
+    drained = multiprocessing.get_context("fork").Event()  # inherited by the workers
+
+    def work(lang, path, part=None, units=None):
+        if part == (0, 2):
+            # Held up (the checks of the whole catalog, say) until the other part took every unit.
+            drained.wait(10)
+            return list(units(200))
+        if part == (1, 2):
+            taken = list(units(200))
+            drained.set()
+            return taken
+        return [lang]
+
+    results = workers.check_each(work, catalogs, None, combine=lambda parts: parts)
+    assert results[0] == [[], list(range(200))]
 
 
 @forking
@@ -167,8 +210,7 @@ def test_a_catalog_checked_in_two_parts_gives_what_one_process_gives(monkeypatch
     assert len(parts) == 2 and all(parts) and {f.lang for _, f in parts[0] + parts[1]} == {"de"}
     # Each unit is checked in one part, the whole catalog's checks in the first only.
     units = [{rank for rank, _ in part if rank[0] == 1} for part in parts]
-    assert not units[0] & units[1]
-    assert {rank[1] % 2 for rank in units[0]} == {0} and {rank[1] % 2 for rank in units[1]} == {1}
+    assert not units[0] & units[1] and units[0] and units[1]
     assert all(rank[0] == 1 for rank, _ in parts[1]) and any(rank[0] != 1 for rank, _ in parts[0])
     assert {f.lang for f in one} >= set(langs) and several == one
 
