@@ -391,14 +391,28 @@ GAME_HELP = ("the game: its id (eagle_wing), AisleRiot's name (eagle-wing), its 
              "(\"Eagle Wing\", Adlerschwinge); case, spaces, -, _ and apostrophes do not count")
 
 
+class _Version(argparse.Action):
+    """``--version``: print ``patiencebook <version>`` and exit, as argparse's ``version`` action
+    does, with the version read from the package metadata only when asked for (reading it imports
+    :mod:`importlib.metadata`, about 13 ms at every start otherwise)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help="show the program's version number and exit"):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from patiencebook import __version__
+
+        parser._print_message(f"patiencebook {__version__}\n", sys.stdout)
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``patiencebook`` command, one sub-command per task."""
     parser = argparse.ArgumentParser(
         prog="patiencebook",
         description="Translated help and a reference rules engine for patience card games.")
-    from patiencebook import __version__
-
-    parser.add_argument("--version", action="version", version=f"patiencebook {__version__}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def sources_option(p: argparse.ArgumentParser) -> None:

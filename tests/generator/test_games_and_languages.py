@@ -27,6 +27,20 @@ def test_version_and_module_entry_point():
     assert module.stdout == result.stdout and module.returncode == 0
 
 
+def test_the_version_is_read_only_when_asked_for():
+    import subprocess
+    import sys
+
+    # Reading it imports importlib.metadata, which a command that does not print it need not wait for.
+    script = ("import contextlib, io, sys\n"
+              "from patiencebook.generator import cli\n"
+              "with contextlib.redirect_stdout(io.StringIO()):\n"
+              "    status = cli.main(['deal', 'klondike', '--deal', '1'])\n"
+              "print(status, 'importlib.metadata' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stdout == "0 False\n", done.stderr
+
+
 def test_games_lists_every_embedded_game_with_its_name_variants_and_figure():
     rows = json.loads(run("games", "--format", "json", "--lang", "de_DE").stdout)
     ids = [row["id"] for row in rows]
