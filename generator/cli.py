@@ -403,7 +403,7 @@ class _Version(argparse.Action):
     def __call__(self, parser, namespace, values, option_string=None):
         from patiencebook import __version__
 
-        parser._print_message(f"patiencebook {__version__}\n", sys.stdout)
+        sys.stdout.write(f"patiencebook {__version__}\n")
         parser.exit()
 
 

@@ -190,14 +190,14 @@ def _ranked_findings(path: Path, lang: str, pot: Catalog, places: "_Places", *, 
         if not message.id or message.fuzzy:
             continue
         ranked += [((1, i), p) for p in _translation_problems(message, lang, facts, contexts)]
-    units: dict[tuple, Message] = {}
-    for message in list(catalog) + list(catalog.obsolete.values()):
+    by_key: dict[tuple, Message] = {}
+    for message in messages + list(catalog.obsolete.values()):
         if message.id:
-            units[(message.context, message.id if isinstance(message.id, str) else message.id[0])] = message
+            by_key[(message.context, message.id if isinstance(message.id, str) else message.id[0])] = message
     findings = []
     name = Path(path).name
     for rank, problem in ranked:
-        unit = units.get((problem.context, problem.msgid))
+        unit = by_key.get((problem.context, problem.msgid))
         if unit is not None and check_matches(problem.check, skipped_checks(unit)):
             continue
         findings.append((rank, places.finding(lang, problem, name)))
